@@ -1,0 +1,59 @@
+"""The ``tilematch`` command line.
+
+Each sub-command lives in its own module under :mod:`tilematch.commands`,
+which defines ``add_parser(subparsers)`` and ``run(args) -> int``.
+Exit codes: 0 success, 1 a negative answer (e.g. a board proven unsolvable),
+2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+#: Sub-commands in the order ``tilematch --help`` lists them.
+COMMANDS = ("serve", "deal", "moves", "solve", "layouts", "bench")
+
+
+def _command_modules() -> list[ModuleType]:
+    modules = []
+    for name in COMMANDS:
+        try:
+            modules.append(importlib.import_module(f"tilematch.commands.{name}"))
+        except ModuleNotFoundError as error:
+            if error.name != f"tilematch.commands.{name}":
+                raise
+    return modules
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
+    """The argument parser and the module behind each sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="tilematch",
+        description="Shisen-Sho, Mahjong Solitaire and Black & White Mahjong.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    handlers: dict[str, ModuleType] = {}
+    for module in _command_modules():
+        name = module.__name__.rsplit(".", 1)[1]
+        module.add_parser(sub)
+        handlers[name] = module
+    return parser, handlers
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser, handlers = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    code: int = handlers[args.command].run(args)
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

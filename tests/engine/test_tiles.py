@@ -1,0 +1,79 @@
+import random
+from collections import Counter
+
+import pytest
+
+from tilematch.engine import tiles
+
+
+def test_names_players_read() -> None:
+    assert tiles.tile_name("5s") == "5 of Bamboo"
+    assert tiles.tile_name("1m") == "1 of Characters"
+    assert tiles.tile_name("9p") == "9 of Dots"
+    assert tiles.tile_name("7z") == "Red Dragon"
+    assert tiles.tile_name("1z") == "East Wind"
+    assert tiles.tile_name("1f") == "Plum"
+    assert tiles.tile_name("8f") == "Winter"
+    assert tiles.tile_name("b5s") == "black 5 of Bamboo"
+
+
+@pytest.mark.parametrize("code", ["", "0m", "10m", "8z", "9f", "x5s", "5x", "bb5s", "5S"])
+def test_unknown_codes_are_refused(code: str) -> None:
+    assert not tiles.is_valid_code(code)
+    with pytest.raises(tiles.TileError, match="unknown tile code"):
+        tiles.tile_name(code)
+
+
+def test_match_rules() -> None:
+    assert tiles.tiles_match("5s", "5s")
+    assert not tiles.tiles_match("5s", "6s")
+    assert all(tiles.tiles_match(a, b) for a in tiles.FLOWERS for b in tiles.FLOWERS)
+    assert all(tiles.tiles_match(a, b) for a in tiles.SEASONS for b in tiles.SEASONS)
+    assert not any(tiles.tiles_match(a, b) for a in tiles.FLOWERS for b in tiles.SEASONS)
+    assert tiles.tiles_match("b5s", "w5s") and tiles.tiles_match("w5s", "b5s")
+    assert not tiles.tiles_match("b5s", "b5s") and not tiles.tiles_match("w5s", "w5s")
+    assert not tiles.tiles_match("b5s", "w6s")
+    assert not tiles.tiles_match("b5s", "5s")
+    for black in tiles.BLACK_BONUS:
+        for white in tiles.WHITE_BONUS:
+            assert tiles.tiles_match(black, white)
+    assert not tiles.tiles_match("b1f", "b2f")
+    assert not tiles.tiles_match("w3f", "w7f")
+
+
+@pytest.mark.parametrize("name,size", [("136", 136), ("144", 144), ("bw144", 144)])
+def test_standard_sets_pair_up_completely(name: tiles.SetName, size: int) -> None:
+    faces = tiles.standard_set(name)
+    assert len(faces) == size
+    groups = tiles.groups_of_set(name)
+    assert Counter(f for g in groups for f in g) == Counter(faces)
+    for group in groups:
+        assert tiles.tiles_match(group[0], group[1]) and tiles.tiles_match(group[2], group[3])
+
+
+def test_bw_set_is_two_black_two_white() -> None:
+    counts = Counter(tiles.standard_set("bw144"))
+    assert counts["b5s"] == 2 and counts["w5s"] == 2 and counts["5s"] == 0
+    assert sorted(c for c in counts if c.endswith("f")) == sorted(
+        tiles.BLACK_BONUS + tiles.WHITE_BONUS
+    )
+
+
+@pytest.mark.parametrize("count", [0, 2, 36, 72, 74, 136, 144, 146, 288, 300])
+def test_deal_faces_uses_whole_groups_then_a_pair(count: int) -> None:
+    faces = tiles.deal_faces(count, "144", random.Random(7))
+    assert len(faces) == count
+    for a, b in tiles.pairs_of(faces):
+        assert tiles.tiles_match(a, b)
+    assert faces == tiles.deal_faces(count, "144", random.Random(7))
+
+
+def test_deal_faces_refuses_odd_counts() -> None:
+    with pytest.raises(ValueError, match="even number"):
+        tiles.deal_faces(5, "136", random.Random(1))
+
+
+def test_partner_codes() -> None:
+    assert tiles.partner_codes("3f") == tiles.FLOWERS
+    assert set(tiles.partner_codes("b1f")) == set(tiles.WHITE_BONUS)
+    assert tiles.partner_codes("b5s") == ("w5s",)
