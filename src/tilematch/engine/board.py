@@ -15,6 +15,11 @@ from typing import NamedTuple, Protocol, Self
 Point = tuple[int, int]
 
 
+class BoardError(ValueError):
+    """A board (from a file, a request or a constructor) cannot be used; the message
+    names the element and the problem."""
+
+
 class Match(NamedTuple):
     """A removable pair: two spots (``a < b``) and, on a grid, the connecting path.
 
