@@ -17,7 +17,19 @@ Point = tuple[int, int]
 
 class BoardError(ValueError):
     """A board (from a file, a request or a constructor) cannot be used; the message
-    names the element and the problem."""
+    names the element and the problem.
+
+    Text readers pass ``line`` and ``column`` (1-based); the message then starts
+    with ``line L, column C:`` and the attributes keep the numbers (else ``None``).
+    """
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        if line is not None:
+            place = f"line {line}" if column is None else f"line {line}, column {column}"
+            message = f"{place}: {message}"
+        super().__init__(message)
+        self.line = line
+        self.column = column
 
 
 class Match(NamedTuple):
