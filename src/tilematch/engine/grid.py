@@ -1,0 +1,784 @@
+"""Shisen-Sho boards: a flat grid of tiles joined by lines with at most two bends.
+
+A :class:`GridBoard` has ``rows`` x ``cols`` cells; the tile position in row
+``r`` and column ``c`` is the *spot* ``r * cols + c``. Occupancy is an ``int``
+bitmask over spots, and every row and column also keeps its own small
+occupancy mask, so the connection test is a handful of integer operations.
+
+Rules as implemented (SPEC §2):
+
+* Two tiles can be removed when their faces match
+  (:func:`~tilematch.engine.tiles.tiles_match`) and a line of at most three
+  straight horizontal/vertical segments (at most two 90° bends) joins them
+  through empty cells. One empty ring around the board stands for the
+  unbounded space outside it: rows ``-1`` and ``rows``, columns ``-1`` and
+  ``cols``. Adjacent tiles always connect.
+* :meth:`GridBoard.connect` is the one connection function; it returns the
+  path with the fewest bends (and, among those, the shortest) as its corner
+  points. :meth:`GridBoard.match` adds the face rule to it.
+* A *mask* gives a board a custom shape: cells outside the mask hold no tile
+  and are empty space that lines may cross.
+* A tile is *free* (what hints and the Learn Mode highlight) when it has an
+  empty orthogonal neighbour, stands on the edge of the board, or stands next
+  to a cell outside the mask. Only free tiles can be joined by a line of one
+  or more empty cells; adjacent tiles connect whether free or not.
+* Gravity (optional): after a pair is removed, every column run that lost a
+  tile settles; see :meth:`GridBoard.push`.
+
+>>> board = GridBoard(2, 3, ["5s", "1z", "5s",
+...                           "7z", "1z", "7z"])
+>>> board.match(0, 2) is None                 # the 1z between them blocks the row
+False
+>>> board.match(0, 2).path                    # ... so the line goes round the top
+((0, 0), (-1, 0), (-1, 2), (0, 2))
+>>> [(m.a, m.b) for m in board.legal_pairs()]
+[(0, 2), (1, 4), (3, 5)]
+>>> board.push(board.match(1, 4)); board.match(3, 5).path
+((1, 0), (1, 2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import ClassVar, Final, overload
+
+from tilematch.engine.board import BoardError, Match, PairView, Point
+from tilematch.engine.tiles import TileError, match_key
+
+#: Largest number of rows or columns of a grid.
+MAX_SIDE: Final = 64
+#: The default board: 8 rows of 17 columns (136 tiles).
+DEFAULT_ROWS: Final = 8
+DEFAULT_COLS: Final = 17
+
+# ---------------------------------------------------------------------------
+# Match keys: every distinct (match group, colour) gets a small int, and each
+# key knows the key of its partners (itself for plain faces, the opposite
+# colour for Black & White faces).
+
+_KEY_OF: dict[str, int] = {}
+_KEY_PARTNER: list[int] = []
+_KEY_GROUP: list[str] = []
+_KEY_IDS: dict[tuple[str, str | None], int] = {}
+
+
+def _key_id(code: str) -> int:
+    """The match-key id of a face; raises :class:`TileError` for an unknown code."""
+    kid = _KEY_OF.get(code)
+    if kid is not None:
+        return kid
+    group, colour = match_key(code)
+    wanted: list[tuple[str, str | None]] = [(group, colour)]
+    if colour is not None:
+        wanted.append((group, "w" if colour == "b" else "b"))
+    for item in wanted:
+        if item not in _KEY_IDS:
+            _KEY_IDS[item] = len(_KEY_GROUP)
+            _KEY_GROUP.append(item[0])
+            _KEY_PARTNER.append(-1)
+    own, other = _KEY_IDS[wanted[0]], _KEY_IDS[wanted[-1]]
+    _KEY_PARTNER[own], _KEY_PARTNER[other] = other, own
+    _KEY_OF[code] = own
+    return own
+
+
+# ---------------------------------------------------------------------------
+# Geometry
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class GridShape:
+    """The geometry of a ``rows`` x ``cols`` grid with an optional cell mask.
+
+    Instances are cached: ``GridShape(8, 17) is GridShape(8, 17)``. All masks
+    are ``int`` bitmasks over spots (``row * cols + col``):
+
+    * ``cells``: the spots tiles may stand on (the mask; every spot without one);
+    * ``everything``: every spot of the rectangle;
+    * ``border``: spots on the outer edge of the rectangle;
+    * ``neighbours[spot]``: the up to four orthogonal neighbours inside the rectangle;
+    * ``row_masks[r]`` / ``col_masks[c]``: the spots of a row / column;
+    * ``run_of[spot]``: for gravity, the bitmask of the vertical run of mask
+      cells that ``spot`` belongs to (``0`` outside the mask).
+
+    Raises :class:`ValueError` for a side outside ``1..64``, a mask with bits
+    outside the rectangle, or an empty mask.
+    """
+
+    __slots__ = (
+        "border",
+        "cells",
+        "col_masks",
+        "cols",
+        "everything",
+        "mask",
+        "neighbours",
+        "row_masks",
+        "rows",
+        "run_of",
+        "runs",
+        "size",
+    )
+
+    rows: int
+    cols: int
+    size: int
+    mask: int | None
+    cells: int
+    everything: int
+    border: int
+    neighbours: tuple[int, ...]
+    row_masks: tuple[int, ...]
+    col_masks: tuple[int, ...]
+    run_of: tuple[int, ...]
+    runs: tuple[int, ...]
+
+    _cache: ClassVar[dict[tuple[int, int, int | None], GridShape]] = {}
+
+    def __new__(
+        cls, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, mask: int | None = None
+    ) -> GridShape:
+        key = (rows, cols, mask)
+        cached = cls._cache.get(key)
+        if cached is not None:
+            return cached
+        for name, side in (("rows", rows), ("cols", cols)):
+            if not isinstance(side, int) or isinstance(side, bool) or not 1 <= side <= MAX_SIDE:
+                raise ValueError(f"{name} must be an int from 1 to {MAX_SIDE}, not {side!r}")
+        size = rows * cols
+        everything = (1 << size) - 1
+        if mask is not None:
+            if not isinstance(mask, int) or isinstance(mask, bool):
+                raise ValueError(f"mask must be an int bitmask, not {type(mask).__name__}")
+            if mask < 0 or mask & ~everything:
+                raise ValueError(f"mask has cells outside the {rows}x{cols} grid")
+            if mask == 0:
+                raise ValueError("mask has no cells")
+        self = super().__new__(cls)
+        self.rows, self.cols, self.size, self.mask = rows, cols, size, mask
+        self.everything = everything
+        self.cells = everything if mask is None else mask
+        row_masks = tuple(((1 << cols) - 1) << (r * cols) for r in range(rows))
+        col_masks = tuple(sum(1 << (r * cols + c) for r in range(rows)) for c in range(cols))
+        self.row_masks, self.col_masks = row_masks, col_masks
+        self.border = row_masks[0] | row_masks[-1] | col_masks[0] | col_masks[-1]
+        neighbours = []
+        for spot in range(size):
+            r, c = divmod(spot, cols)
+            nb = 0
+            if r > 0:
+                nb |= 1 << (spot - cols)
+            if r < rows - 1:
+                nb |= 1 << (spot + cols)
+            if c > 0:
+                nb |= 1 << (spot - 1)
+            if c < cols - 1:
+                nb |= 1 << (spot + 1)
+            neighbours.append(nb)
+        self.neighbours = tuple(neighbours)
+        run_of = [0] * size
+        runs = []
+        for c in range(cols):
+            run = 0
+            for r in range(rows + 1):
+                spot = r * cols + c
+                if r < rows and self.cells >> spot & 1:
+                    run |= 1 << spot
+                elif run:
+                    runs.append(run)
+                    for s in _bits(run):
+                        run_of[s] = run
+                    run = 0
+        self.run_of = tuple(run_of)
+        self.runs = tuple(runs)
+        cls._cache[key] = self
+        return self
+
+    def __repr__(self) -> str:
+        extra = "" if self.mask is None else f", mask={self.mask:#x}"
+        return f"GridShape({self.rows}, {self.cols}{extra})"
+
+    def __getnewargs__(self) -> tuple[int, int, int | None]:
+        return (self.rows, self.cols, self.mask)
+
+
+# ---------------------------------------------------------------------------
+# The board
+
+Faces = Mapping[int, str] | Sequence[str | None]
+
+
+class GridBoard:
+    """A Shisen-Sho position; implements :class:`~tilematch.engine.board.Board`.
+
+    Build it from a size and faces, ``GridBoard(rows, cols, faces)``, where
+    ``faces`` is a flat sequence of ``rows * cols`` codes or ``None`` (row by
+    row) or a mapping ``spot -> code``; or from a list of rows,
+    ``GridBoard([["5s", None], ...])``. Keyword options: ``gravity`` (the
+    gravity variant) and ``mask`` (custom shape, a bitmask over spots).
+
+    Faces need not pair up here (generators build boards tile by tile); the
+    text reader :func:`~tilematch.engine.grid_text.parse_grid` insists on it.
+
+    Raises :class:`~tilematch.engine.board.BoardError` (a ``ValueError``) for
+    unknown codes, a face outside the mask or the grid, or a wrong size.
+    """
+
+    game: str = "shisensho"
+
+    __slots__ = (
+        "_cols_occ",
+        "_faces",
+        "_key",
+        "_kmask",
+        "_rows_occ",
+        "_stack",
+        "gravity",
+        "occupied",
+        "shape",
+    )
+
+    @overload
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        faces: Faces = ...,
+        *,
+        gravity: bool = ...,
+        mask: int | None = ...,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        rows: Sequence[Sequence[str | None]],
+        *,
+        gravity: bool = ...,
+        mask: int | None = ...,
+    ) -> None: ...
+
+    def __init__(
+        self,
+        rows: int | Sequence[Sequence[str | None]],
+        cols: int | None = None,
+        faces: Faces | None = None,
+        *,
+        gravity: bool = False,
+        mask: int | None = None,
+    ) -> None:
+        if isinstance(rows, int):
+            if cols is None:
+                raise BoardError("GridBoard(rows, cols, faces) needs cols")
+            n_rows, n_cols = rows, cols
+            given: Faces = faces if faces is not None else {}
+        else:
+            grid = [list(line) for line in rows]
+            if not grid or not grid[0]:
+                raise BoardError("a grid needs at least one row and one column")
+            n_rows, n_cols = len(grid), len(grid[0])
+            if any(len(line) != n_cols for line in grid):
+                raise BoardError("all rows of a grid must have the same length")
+            given = [face for line in grid for face in line]
+        try:
+            self.shape = GridShape(n_rows, n_cols, mask)
+        except ValueError as error:
+            raise BoardError(str(error)) from None
+        self.gravity = bool(gravity)
+        size = self.shape.size
+        self._faces: list[str | None] = [None] * size
+        self._key: list[int] = [-1] * size
+        self._kmask: dict[int, int] = {}
+        self._rows_occ: list[int] = [0] * (n_rows + 2)
+        self._cols_occ: list[int] = [0] * (n_cols + 2)
+        self._stack: list[tuple[Match, tuple[tuple[int, str | None], ...]]] = []
+        self.occupied = 0
+        items: Iterator[tuple[int, str | None]]
+        if isinstance(given, Mapping):
+            items = iter(given.items())
+        else:
+            if isinstance(given, str) or len(given) != size:
+                raise BoardError(f"a {n_rows}x{n_cols} grid needs {size} cells, got {len(given)}")
+            items = enumerate(given)
+        for spot, face in items:
+            if face is None:
+                continue
+            if not isinstance(spot, int) or not 0 <= spot < size:
+                raise BoardError(f"spot {spot!r} is not on the {n_rows}x{n_cols} grid")
+            if not self.shape.cells >> spot & 1:
+                raise BoardError(f"spot {spot} {self.coords(spot)} is outside the board's mask")
+            if not isinstance(face, str):
+                raise BoardError(f"spot {spot}: a face is a tile code, not {face!r}")
+            try:
+                self._put(spot, face)
+            except TileError as error:
+                raise BoardError(f"spot {spot} {self.coords(spot)}: {error}") from None
+
+    @classmethod
+    def empty(
+        cls,
+        rows: int = DEFAULT_ROWS,
+        cols: int = DEFAULT_COLS,
+        *,
+        gravity: bool = False,
+        mask: int | None = None,
+    ) -> GridBoard:
+        """A board of the given shape without tiles."""
+        return cls(rows, cols, {}, gravity=gravity, mask=mask)
+
+    # -- incremental state ---------------------------------------------------
+
+    def _put(self, spot: int, face: str) -> None:
+        kid = _key_id(face)
+        bit = 1 << spot
+        if self.occupied & bit:
+            self._take(spot)
+        cols = self.shape.cols
+        r, c = divmod(spot, cols)
+        self._faces[spot] = face
+        self._key[spot] = kid
+        self._kmask[kid] = self._kmask.get(kid, 0) | bit
+        self.occupied |= bit
+        self._rows_occ[r + 1] |= 1 << c
+        self._cols_occ[c + 1] |= 1 << r
+
+    def _take(self, spot: int) -> None:
+        bit = 1 << spot
+        r, c = divmod(spot, self.shape.cols)
+        self._faces[spot] = None
+        self._kmask[self._key[spot]] ^= bit
+        self._key[spot] = -1
+        self.occupied ^= bit
+        self._rows_occ[r + 1] ^= 1 << c
+        self._cols_occ[c + 1] ^= 1 << r
+
+    # -- geometry ------------------------------------------------------------
+
+    @property
+    def rows(self) -> int:
+        """Number of rows."""
+        return self.shape.rows
+
+    @property
+    def cols(self) -> int:
+        """Number of columns."""
+        return self.shape.cols
+
+    @property
+    def mask(self) -> int | None:
+        """The custom shape as a bitmask over spots, or ``None`` for the full rectangle."""
+        return self.shape.mask
+
+    def coords(self, spot: int) -> tuple[int, int]:
+        """``(row, col)`` of a spot; raises ``KeyError`` for a spot off the grid."""
+        if not isinstance(spot, int) or not 0 <= spot < self.shape.size:
+            raise KeyError(spot)
+        r, c = divmod(spot, self.shape.cols)
+        return (r, c)
+
+    def spot_at(self, coords: Sequence[int]) -> int:
+        """The spot at ``(row, col)``; raises ``KeyError`` off the grid or outside the mask."""
+        if len(coords) != 2:
+            raise KeyError(tuple(coords))
+        r, c = coords
+        if not (0 <= r < self.shape.rows and 0 <= c < self.shape.cols):
+            raise KeyError(tuple(coords))
+        spot = r * self.shape.cols + c
+        if not self.shape.cells >> spot & 1:
+            raise KeyError(tuple(coords))
+        return spot
+
+    # -- reading the position ------------------------------------------------
+
+    def face(self, spot: int) -> str | None:
+        """The tile code at ``spot``, or ``None`` when it is empty or off the grid."""
+        if 0 <= spot < self.shape.size:
+            return self._faces[spot]
+        return None
+
+    def spots(self) -> Iterator[int]:
+        """The occupied spots in ascending order."""
+        return _bits(self.occupied)
+
+    def faces(self) -> dict[int, str]:
+        """``spot -> code`` for every tile on the board."""
+        faces = self._faces
+        return {spot: faces[spot] or "" for spot in _bits(self.occupied)}
+
+    def groups(self) -> dict[str, int]:
+        """Match group (:func:`~tilematch.engine.tiles.match_group`) -> bitmask of the
+        occupied spots whose faces belong to it; groups without tiles are left out."""
+        out: dict[str, int] = {}
+        for kid, bits in self._kmask.items():
+            if bits:
+                name = _KEY_GROUP[kid]
+                out[name] = out.get(name, 0) | bits
+        return out
+
+    def group_of(self, spot: int) -> int:
+        """A small int naming the match key of the tile at ``spot`` (``-1`` when empty).
+
+        Two tiles match iff ``partner_key(group_of(a)) == group_of(b)``; for plain
+        faces the partner key is the key itself.
+        """
+        return self._key[spot] if 0 <= spot < self.shape.size else -1
+
+    @staticmethod
+    def partner_key(key: int) -> int:
+        """The match key whose tiles match tiles of ``key`` (see :meth:`group_of`)."""
+        return _KEY_PARTNER[key]
+
+    def partners(self, spot: int) -> int:
+        """Bitmask of the occupied spots whose faces match the tile at ``spot``
+        (never ``spot`` itself; ``0`` for an empty spot)."""
+        kid = self.group_of(spot)
+        if kid < 0:
+            return 0
+        return self._kmask.get(_KEY_PARTNER[kid], 0) & ~(1 << spot)
+
+    def is_free(self, spot: int) -> bool:
+        """True when ``spot`` holds a tile with an empty orthogonal neighbour, on the
+        edge of the board, or next to a cell outside the mask."""
+        if not 0 <= spot < self.shape.size or not self.occupied >> spot & 1:
+            return False
+        return bool(self.shape.border >> spot & 1 or self.shape.neighbours[spot] & ~self.occupied)
+
+    def free_spots(self) -> int:
+        """Bitmask of the free tiles (see :meth:`is_free`)."""
+        shape = self.shape
+        empty = shape.everything & ~self.occupied
+        if not empty:
+            return self.occupied & shape.border
+        cols = shape.cols
+        near = (
+            (empty << cols)
+            | (empty >> cols)
+            | ((empty << 1) & ~shape.col_masks[0])
+            | ((empty >> 1) & ~shape.col_masks[-1])
+        )
+        return self.occupied & (near | shape.border)
+
+    # -- the connection function -----------------------------------------------
+
+    def connect(self, a: int, b: int) -> tuple[Point, ...] | None:
+        """The line joining cells ``a`` and ``b`` with at most two bends, or ``None``.
+
+        Whatever stands on ``a`` and ``b`` themselves is ignored (generators ask
+        about empty cells); every other cell on the line must be empty or
+        outside the board. Returns the corner points ``(row, col)`` from ``a``
+        to ``b``: start, each bend, end; the ring around the board has row
+        ``-1`` / ``rows`` and column ``-1`` / ``cols``. Of all such lines the one
+        with the fewest bends is returned, and of those a shortest one.
+
+        Raises :class:`ValueError` for a spot off the grid.
+        """
+        size = self.shape.size
+        if not (0 <= a < size and 0 <= b < size):
+            raise ValueError(f"spots {a}, {b}: not both on the {self.rows}x{self.cols} grid")
+        if a == b:
+            return None
+        return self._route(a, b)
+
+    def _route(self, a: int, b: int) -> tuple[Point, ...] | None:
+        shape = self.shape
+        rows, cols = shape.rows, shape.cols
+        ra, ca = divmod(a, cols)
+        rb, cb = divmod(b, cols)
+        rows_occ, cols_occ = self._rows_occ, self._cols_occ
+        # Straight lines.
+        if ra == rb:
+            lo, hi = (ca, cb) if ca < cb else (cb, ca)
+            between_c = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
+            if not rows_occ[ra + 1] & between_c:
+                return ((ra, ca), (rb, cb))
+        elif ca == cb:
+            lo, hi = (ra, rb) if ra < rb else (rb, ra)
+            between_r = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
+            if not cols_occ[ca + 1] & between_r:
+                return ((ra, ca), (rb, cb))
+        # How far each end sees up/down and left/right (ring included).
+        col_a, col_b = cols_occ[ca + 1], cols_occ[cb + 1]
+        row_a, row_b = rows_occ[ra + 1], rows_occ[rb + 1]
+        m = col_a & ((1 << ra) - 1)
+        up_a = m.bit_length() if m else -1
+        m = col_a >> (ra + 1)
+        down_a = ra + (m & -m).bit_length() - 1 if m else rows
+        m = col_b & ((1 << rb) - 1)
+        up_b = m.bit_length() if m else -1
+        m = col_b >> (rb + 1)
+        down_b = rb + (m & -m).bit_length() - 1 if m else rows
+        m = row_a & ((1 << ca) - 1)
+        left_a = m.bit_length() if m else -1
+        m = row_a >> (ca + 1)
+        right_a = ca + (m & -m).bit_length() - 1 if m else cols
+        m = row_b & ((1 << cb) - 1)
+        left_b = m.bit_length() if m else -1
+        m = row_b >> (cb + 1)
+        right_b = cb + (m & -m).bit_length() - 1 if m else cols
+
+        r_lo, r_hi = (ra, rb) if ra < rb else (rb, ra)
+        c_lo, c_hi = (ca, cb) if ca < cb else (cb, ca)
+        # Vertical - horizontal - vertical through row r (needs ca != cb).
+        v_lo = v_hi = 0
+        between_c = 0
+        if ca != cb:
+            v_lo, v_hi = max(up_a, up_b), min(down_a, down_b)
+            between_c = ((1 << c_hi) - 1) ^ ((1 << (c_lo + 1)) - 1)
+        # Horizontal - vertical - horizontal through column c (needs ra != rb).
+        h_lo = h_hi = 0
+        between_r = 0
+        if ra != rb:
+            h_lo, h_hi = max(left_a, left_b), min(right_a, right_b)
+            between_r = ((1 << r_hi) - 1) ^ ((1 << (r_lo + 1)) - 1)
+        use_v = ca != cb and v_lo <= v_hi
+        use_h = ra != rb and h_lo <= h_hi
+        if not (use_v or use_h):
+            return None
+
+        def row_open(r: int) -> bool:
+            return r < 0 or r >= rows or not rows_occ[r + 1] & between_c
+
+        def col_open(c: int) -> bool:
+            return c < 0 or c >= cols or not cols_occ[c + 1] & between_r
+
+        # One bend: the corners (ra, cb) and (rb, ca).
+        if use_v and ra != rb:
+            if v_lo <= ra <= v_hi and row_open(ra):
+                return ((ra, ca), (ra, cb), (rb, cb))
+            if v_lo <= rb <= v_hi and row_open(rb):
+                return ((ra, ca), (rb, ca), (rb, cb))
+        # Two bends, shortest first: lines inside the box spanned by a and b,
+        # then lines d steps outside it.
+        if use_v:
+            for r in range(max(r_lo + 1, v_lo), min(r_hi - 1, v_hi) + 1):
+                if row_open(r):
+                    return ((ra, ca), (r, ca), (r, cb), (rb, cb))
+        if use_h:
+            for c in range(max(c_lo + 1, h_lo), min(c_hi - 1, h_hi) + 1):
+                if col_open(c):
+                    return ((ra, ca), (ra, c), (rb, c), (rb, cb))
+        d_max = max(rows, cols) + 1
+        for d in range(1, d_max + 1):
+            if use_v:
+                r = r_lo - d
+                if r >= v_lo and row_open(r):
+                    return ((ra, ca), (r, ca), (r, cb), (rb, cb))
+                r = r_hi + d
+                if r <= v_hi and row_open(r):
+                    return ((ra, ca), (r, ca), (r, cb), (rb, cb))
+                if r_lo - d < v_lo and r_hi + d > v_hi:
+                    use_v = False
+            if use_h:
+                c = c_lo - d
+                if c >= h_lo and col_open(c):
+                    return ((ra, ca), (ra, c), (rb, c), (rb, cb))
+                c = c_hi + d
+                if c <= h_hi and col_open(c):
+                    return ((ra, ca), (ra, c), (rb, c), (rb, cb))
+                if c_lo - d < h_lo and c_hi + d > h_hi:
+                    use_h = False
+            if not (use_v or use_h):
+                break
+        return None
+
+    # -- matching ------------------------------------------------------------
+
+    def match(self, a: int, b: int) -> Match | None:
+        """The pair ``a``/``b`` as a legal :class:`Match` (``a < b``, path from ``a``
+        to ``b``), or ``None``; :meth:`why_not` says why not."""
+        if a > b:
+            a, b = b, a
+        size = self.shape.size
+        if a == b or a < 0 or b >= size or not (self.occupied >> a & 1 and self.occupied >> b & 1):
+            return None
+        if _KEY_PARTNER[self._key[a]] != self._key[b]:
+            return None
+        path = self._route(a, b)
+        return None if path is None else Match(a, b, path)
+
+    def why_not(self, a: int, b: int) -> str:
+        """Why ``match(a, b)`` is ``None``: ``"empty"`` (no tile there, or off the
+        grid), ``"same"``, ``"not a match"`` or ``"no path"``; ``""`` when the pair
+        is legal."""
+        size = self.shape.size
+        for spot in (a, b):
+            if not 0 <= spot < size or not self.occupied >> spot & 1:
+                return "empty"
+        if a == b:
+            return "same"
+        if _KEY_PARTNER[self._key[a]] != self._key[b]:
+            return "not a match"
+        if self._route(a, b) is None:
+            return "no path"
+        return ""
+
+    def legal_pairs(self) -> PairView:
+        """Every legal pair, lazily, in ascending ``(a, b)`` order."""
+        return PairView(self._pairs)
+
+    def _pairs(self) -> Iterator[Match]:
+        occupied = self.occupied
+        free = self.free_spots()
+        neighbours = self.shape.neighbours
+        kmask = self._kmask
+        keys = self._key
+        cols = self.shape.cols
+        rest = occupied
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            a = low.bit_length() - 1
+            later = kmask.get(_KEY_PARTNER[keys[a]], 0) & ~((low << 1) - 1)
+            if not later:
+                continue
+            near = neighbours[a]
+            targets = later & (free | near) if free & low else later & near
+            while targets:
+                tb = targets & -targets
+                targets ^= tb
+                b = tb.bit_length() - 1
+                if near & tb:
+                    yield Match(a, b, (divmod(a, cols), divmod(b, cols)))
+                else:
+                    path = self._route(a, b)
+                    if path is not None:
+                        yield Match(a, b, path)
+
+    # -- moves ---------------------------------------------------------------
+
+    def push(self, move: Match) -> None:
+        """Remove the pair ``move.a``/``move.b`` (the path is not checked; use
+        :meth:`match` to get legal moves). With gravity, every column run that
+        lost a tile then settles: its tiles slide down, keeping their order,
+        until they rest on the bottom of the run or on each other.
+
+        Raises :class:`ValueError` when either spot holds no tile or both are the same.
+        """
+        a, b = move.a, move.b
+        occupied = self.occupied
+        if (
+            a == b
+            or not 0 <= a < self.shape.size
+            or not 0 <= b < self.shape.size
+            or not (occupied >> a & 1 and occupied >> b & 1)
+        ):
+            raise ValueError(f"cannot remove spots {a} and {b}: not two tiles")
+        faces = self._faces
+        if not self.gravity:
+            saved: tuple[tuple[int, str | None], ...] = ((a, faces[a]), (b, faces[b]))
+            self._take(a)
+            self._take(b)
+        else:
+            run_of = self.shape.run_of
+            runs = [run_of[a]] if run_of[a] == run_of[b] else [run_of[a], run_of[b]]
+            saved = tuple((s, faces[s]) for run in runs for s in _bits(run))
+            self._take(a)
+            self._take(b)
+            for run in runs:
+                self._settle(run)
+        self._stack.append((move, saved))
+
+    def _settle(self, run: int) -> None:
+        """Let the tiles of one vertical run slide to its bottom, keeping their order."""
+        cells = list(_bits(run))  # top to bottom: spots grow downwards
+        tiles = [(s, self._faces[s]) for s in cells if self.occupied >> s & 1]
+        target = cells[len(cells) - len(tiles) :]
+        if [s for s, _ in tiles] == target:
+            return
+        for s, _ in tiles:
+            self._take(s)
+        for s, (_, face) in zip(target, tiles, strict=True):
+            self._put(s, face or "")
+
+    def pop(self) -> Match:
+        """Undo the last :meth:`push` exactly; returns its move. Raises ``IndexError``
+        when there is nothing to undo."""
+        move, saved = self._stack.pop()
+        for spot, _ in saved:
+            if self.occupied >> spot & 1:
+                self._take(spot)
+        for spot, face in saved:
+            if face is not None:
+                self._put(spot, face)
+        return move
+
+    @property
+    def move_stack(self) -> list[Match]:
+        """The moves pushed so far, oldest first (a copy)."""
+        return [move for move, _ in self._stack]
+
+    def is_cleared(self) -> bool:
+        """True when no tile is left."""
+        return not self.occupied
+
+    def is_deadlocked(self) -> bool:
+        """True when tiles remain and no pair is legal."""
+        return bool(self.occupied) and not self.legal_pairs()
+
+    # -- copies and identity -------------------------------------------------
+
+    def copy(self) -> GridBoard:
+        """An independent copy, undo stack included."""
+        other = object.__new__(GridBoard)
+        other.shape = self.shape
+        other.gravity = self.gravity
+        other.occupied = self.occupied
+        other._faces = self._faces.copy()
+        other._key = self._key.copy()
+        other._kmask = self._kmask.copy()
+        other._rows_occ = self._rows_occ.copy()
+        other._cols_occ = self._cols_occ.copy()
+        other._stack = self._stack.copy()
+        return other
+
+    def with_faces(self, faces: Mapping[int, str]) -> GridBoard:
+        """The same occupied spots with new faces (reshuffles), without undo history.
+
+        Raises :class:`~tilematch.engine.board.BoardError` unless ``faces`` names
+        exactly the occupied spots with valid codes.
+        """
+        if set(faces) != set(_bits(self.occupied)):
+            raise BoardError("with_faces needs a face for exactly the occupied spots")
+        return GridBoard(self.rows, self.cols, faces, gravity=self.gravity, mask=self.shape.mask)
+
+    def place(self, spot: int, face: str | None) -> None:
+        """Put a tile on ``spot`` (or clear it with ``None``) outside the move history;
+        the undo stack is emptied. Raises :class:`~tilematch.engine.board.BoardError`
+        for a spot off the board or its mask, or an unknown code."""
+        if not 0 <= spot < self.shape.size or not self.shape.cells >> spot & 1:
+            raise BoardError(f"spot {spot!r} is not a cell of this board")
+        self._stack.clear()
+        if face is None:
+            if self.occupied >> spot & 1:
+                self._take(spot)
+            return
+        try:
+            self._put(spot, face)
+        except TileError as error:
+            raise BoardError(str(error)) from None
+
+    def key(self) -> Hashable:
+        """Identity of the position for memo tables within one deal.
+
+        Without gravity tiles never move, so the occupancy ``int`` is enough;
+        with gravity it is ``(occupied, faces of the occupied spots in order)``.
+        """
+        if not self.gravity:
+            return self.occupied
+        faces = self._faces
+        return (self.occupied, tuple(faces[s] for s in _bits(self.occupied)))
+
+    def __str__(self) -> str:
+        from tilematch.engine.grid_text import format_grid
+
+        return format_grid(self)
+
+    def __repr__(self) -> str:
+        extra = ", gravity=True" if self.gravity else ""
+        return f"<GridBoard {self.rows}x{self.cols}, {self.occupied.bit_count()} tiles{extra}>"

@@ -1,0 +1,163 @@
+"""The Shisen-Sho board text format: read with :func:`parse_grid`, write with
+:func:`format_grid`.
+
+One line per row of the board, cells separated by spaces or tabs:
+
+* a tile code (``5s``, ``7z``, ``1f``, ... see :mod:`tilematch.engine.tiles`);
+* ``.`` for an empty cell;
+* ``-`` for a cell that is not part of the board's shape (custom shapes: no
+  tile ever stands there, lines may cross it like the space around the board).
+
+Lines starting with ``#`` are comments and blank lines are skipped. A comment
+line reading exactly ``# gravity`` before the first row switches the gravity
+variant on. Every row has the same number of cells; a board has 1 to 64 rows
+and columns, and the text is at most 1,000,000 bytes. The tiles must pair up:
+within each match group an even number of plain tiles, and as many black as
+white Black & White tiles.
+
+>>> board = parse_grid('''
+... # a small board
+... 5s 1z 5s
+... 7z 1z 7z
+... ''')
+>>> board.rows, board.cols, board.face(1)
+(2, 3, '1z')
+>>> print(format_grid(board), end="")
+5s 1z 5s
+7z 1z 7z
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from tilematch.engine.board import BoardError
+from tilematch.engine.grid import MAX_SIDE, GridBoard
+from tilematch.engine.tiles import is_valid_code, match_key
+
+#: Largest accepted board text in bytes.
+MAX_TEXT_BYTES: Final = 1_000_000
+EMPTY: Final = "."
+NO_CELL: Final = "-"
+GRAVITY_HEADER: Final = "# gravity"
+
+_TOKEN = re.compile(r"[^ \t\r\f\v]+")
+
+
+def _show(token: str) -> str:
+    return repr(token if len(token) <= 20 else token[:20] + "...")
+
+
+def parse_grid(text: str) -> GridBoard:
+    """Read a board in the text format described in this module.
+
+    Returns a :class:`~tilematch.engine.grid.GridBoard`. Raises
+    :class:`~tilematch.engine.board.BoardError` (a ``ValueError`` with ``line``
+    and ``column`` attributes, both 1-based) for ragged rows, unknown codes,
+    tiles that cannot be paired, a board without rows or cells, more than 64
+    rows or columns, or text over 1,000,000 bytes.
+    """
+    if len(text) > MAX_TEXT_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_TEXT_BYTES:
+        raise BoardError(f"the board text is larger than {MAX_TEXT_BYTES:,} bytes")
+    gravity = False
+    cells: list[str | None] = []
+    places: list[tuple[int, int]] = []  # (line, column) of every cell
+    mask = 0
+    width = 0
+    rows = 0
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.rstrip("\r")
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            if rows == 0 and stripped[1:].strip().lower() == "gravity":
+                gravity = True
+            continue
+        tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
+        if rows == MAX_SIDE:
+            raise BoardError(f"a board has at most {MAX_SIDE} rows", number, tokens[0][1])
+        if rows == 0:
+            width = len(tokens)
+            if width > MAX_SIDE:
+                raise BoardError(
+                    f"a board has at most {MAX_SIDE} columns, this row has {width}",
+                    number,
+                    tokens[MAX_SIDE][1],
+                )
+        elif len(tokens) != width:
+            column = tokens[width][1] if len(tokens) > width else len(line) + 1
+            raise BoardError(
+                f"row {rows + 1} has {len(tokens)} cells, the first row has {width}",
+                number,
+                column,
+            )
+        for index, (token, column) in enumerate(tokens):
+            spot = rows * width + index
+            if token == NO_CELL:
+                cells.append(None)
+            else:
+                mask |= 1 << spot
+                if token == EMPTY:
+                    cells.append(None)
+                elif is_valid_code(token):
+                    cells.append(token)
+                else:
+                    raise BoardError(f"unknown tile code {_show(token)}", number, column)
+            places.append((number, column))
+        rows += 1
+    if rows == 0:
+        raise BoardError("the board has no rows")
+    if mask == 0:
+        raise BoardError("the board has no cells, only '-'")
+    _check_pairable(cells, places)
+    full = (1 << (rows * width)) - 1
+    return GridBoard(rows, width, cells, gravity=gravity, mask=None if mask == full else mask)
+
+
+def _check_pairable(cells: list[str | None], places: list[tuple[int, int]]) -> None:
+    """Raise :class:`BoardError` at a tile that cannot be paired."""
+    plain: dict[str, list[int]] = {}
+    black: dict[str, list[int]] = {}
+    white: dict[str, list[int]] = {}
+    for index, code in enumerate(cells):
+        if code is None:
+            continue
+        group, colour = match_key(code)
+        table = plain if colour is None else black if colour == "b" else white
+        table.setdefault(group, []).append(index)
+    for found in plain.values():
+        if len(found) % 2:
+            index = found[-1]
+            code = cells[index]
+            raise BoardError(
+                f"tile {code} cannot be paired: {len(found)} tiles match it, an odd number",
+                *places[index],
+            )
+    for group in sorted(set(black) | set(white)):
+        blacks, whites = black.get(group, []), white.get(group, [])
+        if len(blacks) != len(whites):
+            index = max(blacks if len(blacks) > len(whites) else whites)
+            raise BoardError(
+                f"tile {cells[index]} cannot be paired: {len(blacks)} black and "
+                f"{len(whites)} white tiles of match group {group!r}",
+                *places[index],
+            )
+
+
+def format_grid(board: GridBoard) -> str:
+    """The board in the text format (``# gravity`` header when on), one line per
+    row, cells padded to a common width; :func:`parse_grid` reads it back."""
+    cols = board.cols
+    cells = board.shape.cells
+    tokens = []
+    for spot in range(board.rows * cols):
+        face = board.face(spot)
+        tokens.append(face if face is not None else EMPTY if cells >> spot & 1 else NO_CELL)
+    width = max(len(token) for token in tokens)
+    lines = [GRAVITY_HEADER] if board.gravity else []
+    for r in range(board.rows):
+        row = tokens[r * cols : (r + 1) * cols]
+        lines.append(" ".join(token.ljust(width) for token in row).rstrip())
+    return "\n".join(lines) + "\n"
