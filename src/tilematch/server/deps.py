@@ -1,0 +1,94 @@
+"""Typed dependencies shared by the routers: the server context and the current player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request, Response
+
+from tilematch.server.errors import ApiError
+from tilematch.server.games import Games
+from tilematch.server.players import COOKIE, Player, create_player, find_player
+from tilematch.server.ratelimit import RateLimiter
+from tilematch.server.rules import Rules
+from tilematch.server.settings import Settings
+from tilematch.server.storage import Storage
+
+
+@dataclass
+class Server:
+    """What one app instance holds: settings, storage, rules, live games and rate limits."""
+
+    settings: Settings
+    storage: Storage
+    rules: Rules
+    games: Games
+    requests: RateLimiter
+    creations: RateLimiter
+    newcomers: RateLimiter
+
+    def now(self) -> float:
+        """The server's time in seconds."""
+        return self.settings.clock()
+
+
+def get_server(request: Request) -> Server:
+    """The :class:`Server` of the app answering ``request``."""
+    server: Server = request.app.state.server
+    return server
+
+
+ServerDep = Annotated[Server, Depends(get_server)]
+
+
+def bearer_token(request: Request) -> str | None:
+    """The token of an ``Authorization: Bearer`` header (``None`` without one).
+
+    Raises 401 for an ``Authorization`` header of another kind.
+    """
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "bad_authorization", "Authorization must be 'Bearer <token>'.")
+    return token.strip()
+
+
+def player_for_token(server: Server, token: str) -> Player | None:
+    """The player owning ``token`` (for the websocket routes too), or ``None``."""
+    return find_player(server.storage, token)
+
+
+def current_player(request: Request, response: Response, server: ServerDep) -> Player:
+    """The caller: from the bearer token or the cookie, else a new anonymous player.
+
+    A new player's token is set as the ``tilematch_token`` cookie. Raises 401
+    for an unknown bearer token and 429 when the caller makes too many requests.
+    """
+    token = bearer_token(request)
+    if token is not None:
+        player = player_for_token(server, token)
+        if player is None:
+            raise ApiError(401, "unknown_token", "This token belongs to no player.")
+    else:
+        cookie = request.cookies.get(COOKIE)
+        player = player_for_token(server, cookie) if cookie else None
+        if player is None:
+            address = request.client.host if request.client else "unknown"
+            server.newcomers.check(address, "new players from this address")
+            player = create_player(server.storage, server.now())
+            response.set_cookie(
+                COOKIE,
+                player.token or "",
+                max_age=10 * 365 * 24 * 3600,
+                httponly=True,
+                samesite="lax",
+                secure=server.settings.cookie_secure,
+            )
+    server.requests.check(player.id, "requests")
+    return player
+
+
+PlayerDep = Annotated[Player, Depends(current_player)]

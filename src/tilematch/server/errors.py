@@ -1,0 +1,126 @@
+"""One error shape for every failure: ``{"error": {"code": word, "message": sentence}}``.
+
+Routes raise :class:`ApiError`; the handlers installed by :func:`install` turn
+FastAPI's own failures (validation, unknown path, wrong method, malformed
+JSON) into the same shape, so a client never sees any other error body.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+log = logging.getLogger("tilematch.server")
+
+#: The stable word used for each HTTP status raised by the framework itself.
+STATUS_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    422: "invalid_request",
+    429: "rate_limited",
+    503: "unavailable",
+}
+
+
+class ApiError(Exception):
+    """A request that cannot be served; becomes a 4xx (or 503) JSON answer.
+
+    ``code`` is a short stable word for programs, ``message`` a sentence for people.
+    """
+
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+
+
+def error_body(code: str, message: str) -> dict[str, Any]:
+    """The JSON body of an error answer."""
+    return {"error": {"code": code, "message": message}}
+
+
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    """A :class:`JSONResponse` carrying :func:`error_body`."""
+    return JSONResponse(error_body(code, message), status_code=status, headers=headers)
+
+
+def _location(loc: tuple[Any, ...] | list[Any]) -> str:
+    parts = [str(part) for part in loc if part not in ("body", "query", "path", "header")]
+    return ".".join(parts) or "body"
+
+
+def describe_validation(errors: list[Any]) -> tuple[int, str, str]:
+    """Status, code and message for a list of pydantic/FastAPI validation errors."""
+    first = errors[0] if errors else {}
+    kind = str(first.get("type", ""))
+    if kind == "json_invalid":
+        ctx = first.get("ctx") or {}
+        detail = ctx.get("error", "not valid JSON")
+        return 400, "malformed_json", f"The request body is not valid JSON: {detail}."
+    where = _location(first.get("loc", ()))
+    if kind == "extra_forbidden":
+        return 422, "unknown_field", f"Unknown field '{where}'."
+    if kind == "missing":
+        if where == "body":
+            return 422, "missing_body", "A JSON body is required."
+        return 422, "missing_field", f"Field '{where}' is required."
+    if kind in ("model_attributes_type", "dict_type", "model_type"):
+        return 422, "wrong_type", f"'{where}' must be a JSON object."
+    if kind.startswith("union_tag") or kind == "literal_error":
+        message = str(first.get("msg", "has a value that is not allowed"))
+        return 422, "bad_value", f"'{where}': {message}."
+    message = str(first.get("msg", "is not valid"))
+    if kind.endswith("_type") or kind.endswith("_parsing"):
+        return 422, "wrong_type", f"'{where}': {message}."
+    return 422, "bad_value", f"'{where}': {message}."
+
+
+def install(app: FastAPI) -> None:
+    """Install the JSON error handlers on ``app``."""
+
+    async def on_api_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, ApiError)
+        return error_response(exc.status, exc.code, exc.message, exc.headers)
+
+    async def on_validation(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        status, code, message = describe_validation(list(exc.errors()))
+        return error_response(status, code, message)
+
+    async def on_http(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        code = STATUS_CODES.get(exc.status_code, "http_error")
+        if exc.status_code == 404:
+            message = f"Nothing is served at {request.url.path}."
+        elif exc.status_code == 405:
+            message = f"{request.method} is not allowed on {request.url.path}."
+        else:
+            message = str(exc.detail)
+        headers = dict(exc.headers) if exc.headers else None
+        return error_response(exc.status_code, code, message, headers)
+
+    async def on_crash(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return error_response(500, "internal", "The server failed to answer this request.")
+
+    app.add_exception_handler(ApiError, on_api_error)
+    app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(StarletteHTTPException, on_http)
+    app.add_exception_handler(Exception, on_crash)

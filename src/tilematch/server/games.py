@@ -1,0 +1,413 @@
+"""Live games: sessions in memory, the database as the truth.
+
+Every game id maps to a session restored from its stored state. A per-game
+lock serialises the moves on one game; each accepted move is written (move
+row and new state, one transaction) before the answer leaves. When a write
+fails, the in-memory session is dropped and the next request rebuilds it
+from the database, so memory never runs ahead of what was acknowledged.
+
+When a game ends, its move log is replayed from the stored rows on a fresh
+session; only a result whose replay reaches the same score and outcome is
+marked verified and enters the leaderboards.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tilematch.server.errors import ApiError
+from tilematch.server.players import Player, new_id
+from tilematch.server.rules import GameSession, RuleError, Rules
+from tilematch.server.storage import Storage
+
+log = logging.getLogger("tilematch.server")
+
+#: Statuses of a game still in play; any other status is an end.
+ACTIVE = ("playing", "paused", "deadlock")
+#: Modes whose game ends on the clock; any end of them is ranked, not only a win.
+ENDS_ON_CLOCK = ("arcade",)
+_STRIPES = 256
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+@dataclass
+class Live:
+    """A game held in memory."""
+
+    id: str
+    player_id: str
+    session: GameSession
+    settings: dict[str, Any]
+    created: float
+    seq: int
+    daily_date: str | None = None
+    level: int | None = None
+    status: str = "playing"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def board_key(view: dict[str, Any]) -> tuple[str, str]:
+    """``(board, variant)`` under which a game's scores are ranked.
+
+    ``board`` is the layout name or ``ROWSxCOLS``; ``variant`` separates scores
+    the rules keep apart (gravity, difficulty, campaign level).
+    """
+    size = view.get("size")
+    layout = view.get("layout")
+    if layout:
+        board = str(layout)
+    elif isinstance(size, list | tuple) and len(size) == 2:
+        board = f"{size[0]}x{size[1]}"
+    else:
+        board = ""
+    parts = []
+    if view.get("gravity"):
+        parts.append("gravity")
+    if view.get("difficulty"):
+        parts.append(str(view["difficulty"]))
+    if view.get("level"):
+        parts.append(f"level-{view['level']}")
+    return board, "/".join(parts)
+
+
+def counter(view: dict[str, Any], name: str) -> int:
+    """An integer counter of a view (0 when absent)."""
+    value = (view.get("counters") or {}).get(name)
+    return int(value) if isinstance(value, int | float) else 0
+
+
+def elapsed(view: dict[str, Any]) -> float:
+    """Seconds of play shown by the view's clock."""
+    value = (view.get("clock") or {}).get("elapsed")
+    return float(value) if isinstance(value, int | float) else 0.0
+
+
+class Games:
+    """The live-game service behind the game routes."""
+
+    def __init__(
+        self, storage: Storage, rules: Rules, clock: Callable[[], float], cache_size: int
+    ) -> None:
+        self.storage = storage
+        self.rules = rules
+        self.clock = clock
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, Live] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._stripes = [threading.Lock() for _ in range(_STRIPES)]
+
+    # -- cache ---------------------------------------------------------------
+
+    def _lock_for(self, game_id: str) -> threading.Lock:
+        return self._stripes[zlib.crc32(game_id.encode()) % _STRIPES]
+
+    def _remember(self, live: Live) -> None:
+        with self._cache_lock:
+            self._cache[live.id] = live
+            self._cache.move_to_end(live.id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game from memory; the next request restores it from the database."""
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
+    def _load(self, player: Player, game_id: str) -> Live:
+        """The live game (caller holds its lock); 404 unless it belongs to ``player``."""
+        with self._cache_lock:
+            live = self._cache.get(game_id)
+            if live is not None:
+                self._cache.move_to_end(game_id)
+        if live is None:
+            row = self.storage.row(
+                "SELECT id, player_id, settings, state, status, created, daily_date, level,"
+                " (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = games.id) AS seq"
+                " FROM games WHERE id = ?",
+                (game_id,),
+            )
+            if row is None or row["player_id"] != player.id:
+                raise not_found(game_id)
+            try:
+                session = self.rules.restore(json.loads(row["state"]))
+            except Exception:
+                log.exception("stored game %s cannot be restored", game_id)
+                raise ApiError(
+                    409, "game_damaged", "This game's stored record cannot be replayed."
+                ) from None
+            live = Live(
+                row["id"],
+                row["player_id"],
+                session,
+                json.loads(row["settings"]),
+                row["created"],
+                row["seq"],
+                row["daily_date"],
+                row["level"],
+                row["status"],
+            )
+            self._remember(live)
+        if live.player_id != player.id:
+            raise not_found(game_id)
+        return live
+
+    # -- reading ---------------------------------------------------------------
+
+    def view(self, live: Live, now: float) -> dict[str, Any]:
+        """The game view the browser draws, with the game id and server facts."""
+        view = live.session.view(now)
+        return {"id": live.id, **view, "daily_date": live.daily_date}
+
+    def get(self, player: Player, game_id: str) -> dict[str, Any]:
+        """The current view of one of ``player``'s games (the clock is applied first)."""
+        with self._lock_for(game_id):
+            live = self._load(player, game_id)
+            now = self.clock()
+            self._expire(live, now)
+            return self.view(live, now)
+
+    def listing(self, player: Player, which: str, limit: int = 100) -> list[dict[str, Any]]:
+        """``player``'s games, newest first: ``unfinished``, ``finished`` or ``all``."""
+        placeholders = ",".join("?" for _ in ACTIVE)
+        where = {
+            "unfinished": f"AND status IN ({placeholders})",
+            "finished": f"AND status NOT IN ({placeholders})",
+            "all": "",
+        }[which]
+        params: list[Any] = [player.id, *(ACTIVE if where else ()), limit]
+        rows = self.storage.rows(
+            "SELECT id, game, mode, board, variant, seed, status, tiles_left, score, created,"
+            f" updated, daily_date, level FROM games WHERE player_id = ? {where}"
+            " ORDER BY updated DESC LIMIT ?",
+            params,
+        )
+        return [dict(row) for row in rows]
+
+    # -- writing ---------------------------------------------------------------
+
+    def create(
+        self,
+        player: Player,
+        settings: Any,
+        *,
+        daily_date: str | None = None,
+        level: int | None = None,
+    ) -> dict[str, Any]:
+        """Start a game for ``player``; returns its view. Raises 422 for refused settings."""
+        now = self.clock()
+        try:
+            session = self.rules.new_session(settings, now)
+        except RuleError as error:
+            raise ApiError(422, "bad_settings", str(error)) from None
+        stored_settings = self.rules.settings_to_json(settings)
+        live = Live(new_id(), player.id, session, stored_settings, now, 0, daily_date, level)
+        view = session.view(now)
+        live.status = str(view.get("status", "playing"))
+        board, variant = board_key(view)
+        with self.storage.transaction() as conn:
+            conn.execute(
+                "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
+                " state, status, tiles_left, score, created, updated, daily_date, level)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    live.id,
+                    player.id,
+                    str(view.get("game", "")),
+                    str(view.get("mode", "")),
+                    board,
+                    variant,
+                    view.get("seed"),
+                    _dumps(stored_settings),
+                    _dumps(session.to_json()),
+                    live.status,
+                    counter(view, "tiles_left"),
+                    view.get("score"),
+                    now,
+                    now,
+                    daily_date,
+                    level,
+                ),
+            )
+        self._remember(live)
+        return {"id": live.id, **view, "daily_date": daily_date}
+
+    def settings_of(self, player: Player, game_id: str) -> tuple[Any, str | None, int | None]:
+        """The settings, daily date and level of one of ``player``'s games."""
+        row = self.storage.row(
+            "SELECT player_id, settings, daily_date, level FROM games WHERE id = ?", (game_id,)
+        )
+        if row is None or row["player_id"] != player.id:
+            raise not_found(game_id)
+        settings = self.rules.settings_from_json(json.loads(row["settings"]))
+        return settings, row["daily_date"], row["level"]
+
+    def act(self, player: Player, game_id: str, intent: dict[str, Any]) -> dict[str, Any]:
+        """Apply one intent; returns ``{"ok", "reason", "message", "events", "game"}``.
+
+        A refused move changes nothing and answers ``ok: false``. Raises 409
+        ``game_over`` for a finished game, 404 for a game that is not the player's.
+        """
+        with self._lock_for(game_id):
+            live = self._load(player, game_id)
+            now = self.clock()
+            self._expire(live, now)
+            if live.status not in ACTIVE:
+                raise ApiError(409, "game_over", "This game has ended; no more moves are taken.")
+            if intent.get("type") == "match":
+                self._check_spots(live, intent)
+            try:
+                outcome = live.session.act(intent, now)
+            except (RuleError, ValueError, KeyError, IndexError, TypeError) as error:
+                self.forget(live.id)  # the session may be half-changed: rebuild it
+                raise ApiError(422, "bad_move", f"This move cannot be played: {error}.") from None
+            ok = bool(getattr(outcome, "ok", False))
+            if ok:
+                self._commit(live, intent, now)
+            return {
+                "ok": ok,
+                "reason": getattr(outcome, "reason", None),
+                "message": getattr(outcome, "message", None),
+                "events": list(getattr(outcome, "events", None) or []),
+                "game": self.view(live, now),
+            }
+
+    def _check_spots(self, live: Live, intent: dict[str, Any]) -> None:
+        count = self.rules.spot_count(live.session)
+        if count is None:
+            return
+        for name in ("a", "b"):
+            spot = intent.get(name)
+            if isinstance(spot, int) and not 0 <= spot < count:
+                raise ApiError(
+                    422,
+                    "bad_spot",
+                    f"'{name}' = {spot} is not a position of this board (0 to {count - 1}).",
+                )
+
+    def _expire(self, live: Live, now: float) -> None:
+        """Let the clock act (countdowns); stores the end when time ran out."""
+        if live.status not in ACTIVE:
+            return
+        live.session.tick(now)
+        status = str(live.session.view(now).get("status", "playing"))
+        if status != live.status:
+            self._commit(live, {"type": "tick"}, now)
+
+    def _commit(self, live: Live, intent: dict[str, Any], now: float) -> None:
+        """Write the move and the new state in one transaction (and the result at the end)."""
+        view = live.session.view(now)
+        status = str(view.get("status", "playing"))
+        seq = live.seq + 1
+        finished = status not in ACTIVE
+        result = self._result(live, view, intent, now) if finished else None
+        try:
+            with self.storage.transaction() as conn:
+                conn.execute(
+                    "INSERT INTO moves (game_id, seq, at, intent) VALUES (?, ?, ?, ?)",
+                    (live.id, seq, now, _dumps(intent)),
+                )
+                conn.execute(
+                    "UPDATE games SET state = ?, status = ?, tiles_left = ?, score = ?,"
+                    " updated = ?, finished = ? WHERE id = ?",
+                    (
+                        _dumps(live.session.to_json()),
+                        status,
+                        counter(view, "tiles_left"),
+                        view.get("score"),
+                        now,
+                        now if finished else None,
+                        live.id,
+                    ),
+                )
+                if result is not None:
+                    conn.execute(
+                        "INSERT OR REPLACE INTO results (game_id, player_id, game, mode, board,"
+                        " variant, outcome, score, time, moves, hints, undos, shuffles, verified,"
+                        " finished, daily_date, level, stars)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        result,
+                    )
+        except (sqlite3.Error, OSError) as error:
+            self.forget(live.id)
+            log.error("cannot store a move of game %s: %s", live.id, error)
+            raise ApiError(
+                503, "storage_failed", "The move could not be stored; try again."
+            ) from None
+        live.seq = seq
+        live.status = status
+
+    # -- results -------------------------------------------------------------
+
+    def replay(
+        self, live: Live, log_: list[tuple[float, dict[str, Any]]], until: float
+    ) -> dict[str, Any]:
+        """Replay a move log of ``live`` on a fresh session; returns its final view."""
+        settings = self.rules.settings_from_json(live.settings)
+        session = self.rules.new_session(settings, live.created)
+        for at, intent in log_:
+            if intent.get("type") == "tick":
+                session.tick(at)
+            else:
+                session.act(intent, at)
+        session.tick(until)
+        return session.view(until)
+
+    def stored_moves(self, game_id: str) -> list[tuple[float, dict[str, Any]]]:
+        """The acknowledged moves of a game, in order, as ``(time, intent)``."""
+        rows = self.storage.rows(
+            "SELECT at, intent FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [(float(row["at"]), json.loads(row["intent"])) for row in rows]
+
+    def _result(
+        self, live: Live, view: dict[str, Any], last: dict[str, Any], now: float
+    ) -> tuple[Any, ...]:
+        """The results row of a game that just ended, verified by replaying its log."""
+        try:
+            again = self.replay(live, [*self.stored_moves(live.id), (now, last)], now)
+            verified = again.get("score") == view.get("score") and again.get("status") == view.get(
+                "status"
+            )
+        except Exception:  # a replay that fails verifies nothing
+            log.exception("replay of game %s failed", live.id)
+            verified = False
+        if not verified:
+            log.warning("game %s: the replayed log disagrees; result not ranked", live.id)
+        board, variant = board_key(view)
+        stars = self.rules.tower_stars(view) if live.level is not None else None
+        return (
+            live.id,
+            live.player_id,
+            str(view.get("game", "")),
+            str(view.get("mode", "")),
+            board,
+            variant,
+            str(view.get("status")),
+            view.get("score"),
+            elapsed(view),
+            counter(view, "moves"),
+            counter(view, "hints"),
+            counter(view, "undos"),
+            counter(view, "shuffles"),
+            int(verified),
+            now,
+            live.daily_date,
+            live.level,
+            stars,
+        )
+
+
+def not_found(game_id: str) -> ApiError:
+    """The 404 for a game id that is unknown or not the caller's."""
+    return ApiError(404, "game_not_found", f"You have no game with id '{game_id[:40]}'.")

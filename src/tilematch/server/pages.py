@@ -1,0 +1,39 @@
+"""The static page: ``index.html`` for ``/`` and the page's own routes, files beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+#: Paths the page routes itself (``/play/...`` and these), all answered with ``index.html``.
+PAGE_ROUTES = ("/daily", "/tower", "/guide", "/learn", "/settings", "/results")
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>tilematch</title>
+<body><h1>tilematch</h1><p>The server is running. The game page is not installed;
+the API is described at <a href="/docs">/docs</a>.</p></body></html>
+"""
+
+
+def mount(app: FastAPI, web_dir: Path | None) -> None:
+    """Serve ``web_dir`` at ``/`` (a placeholder page when it has no ``index.html``)."""
+    index = web_dir / "index.html" if web_dir is not None else None
+
+    def page() -> Response:
+        if index is not None and index.is_file():
+            return FileResponse(index, media_type="text/html")
+        return HTMLResponse(PLACEHOLDER)
+
+    app.add_api_route("/", page, methods=["GET", "HEAD"], include_in_schema=False)
+    for path in PAGE_ROUTES:
+        app.add_api_route(path, page, methods=["GET", "HEAD"], include_in_schema=False)
+
+    def play(rest: str) -> Response:
+        return page()
+
+    app.add_api_route("/play/{rest:path}", play, methods=["GET", "HEAD"], include_in_schema=False)
+    if web_dir is not None and web_dir.is_dir():
+        app.mount("/", StaticFiles(directory=web_dir), name="web")

@@ -1,0 +1,77 @@
+"""Anonymous players: a random id, a secret token, an optional display name.
+
+The token is 256 random bits; only its SHA-256 is stored, so the database
+never holds a usable token. The id is separate random text that says
+nothing about the player or the token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from tilematch.server.errors import ApiError
+from tilematch.server.storage import Storage
+
+COOKIE = "tilematch_token"
+NAME_MAX = 24
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player as the routes see it."""
+
+    id: str
+    name: str | None
+    token: str | None = None  # set only on the request that created the player
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_id() -> str:
+    """A fresh opaque id (96 random bits, URL-safe)."""
+    return secrets.token_urlsafe(12)
+
+
+def create_player(storage: Storage, now: float) -> Player:
+    """Create an anonymous player; the returned :class:`Player` carries its token."""
+    token = secrets.token_urlsafe(32)
+    player_id = new_id()
+    with storage.transaction() as conn:
+        conn.execute(
+            "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, NULL, ?)",
+            (player_id, hash_token(token), now),
+        )
+    return Player(player_id, None, token)
+
+
+def find_player(storage: Storage, token: str) -> Player | None:
+    """The player owning ``token``, or ``None`` for an unknown or malformed token."""
+    if not token or len(token) > 200:
+        return None
+    row = storage.row("SELECT id, name FROM players WHERE token_hash = ?", (hash_token(token),))
+    if row is None:
+        return None
+    return Player(row["id"], row["name"])
+
+
+def clean_name(name: str) -> str:
+    """A display name trimmed of outer spaces; raises a 422 :class:`ApiError` when unusable."""
+    cleaned = " ".join(name.split())
+    if not 1 <= len(cleaned) <= NAME_MAX:
+        raise ApiError(422, "bad_name", f"A name must have 1 to {NAME_MAX} characters.")
+    if not cleaned.isprintable():
+        raise ApiError(422, "bad_name", "A name may hold printable characters only.")
+    return cleaned
+
+
+def rename(storage: Storage, player: Player, name: str) -> Player:
+    """Set the display name; returns the updated player."""
+    cleaned = clean_name(name)
+    with storage.transaction() as conn:
+        conn.execute("UPDATE players SET name = ? WHERE id = ?", (cleaned, player.id))
+    return Player(player.id, cleaned)

@@ -1,0 +1,56 @@
+"""``/api/daily``: the Daily Challenge of a date, its restart, history and streaks."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, status
+
+from tilematch.server import records
+from tilematch.server.deps import PlayerDep, ServerDep
+from tilematch.server.routes.games import start_game
+
+router = APIRouter(prefix="/api/daily", tags=["daily"])
+
+
+@router.get("", summary="Daily Challenge history and streaks")
+def daily_history(
+    player: PlayerDep,
+    server: ServerDep,
+    today: Annotated[str | None, Query(description="the player's local date, YYYY-MM-DD")] = None,
+) -> dict[str, Any]:
+    """``{"streak", "best_streak", "days": [{"date", "solved", "time", "hints", "undos"}]}``.
+
+    ``today`` is the player's local date (default: the server's UTC date); the
+    current streak counts solved days up to it (or up to the day before)."""
+    day = (
+        records.parse_date(today, server)
+        if today is not None
+        else dt.datetime.fromtimestamp(server.now(), dt.UTC).date().isoformat()
+    )
+    days = records.daily_days(server, player)
+    solved = [d["date"] for d in days if d["solved"]]
+    streak, best = server.rules.streaks(solved, day)
+    return {"streak": streak, "best_streak": best, "days": days}
+
+
+@router.get("/{date}", summary="The Daily Challenge of a date")
+def daily_game(date: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
+    """That date's game for this player: started on the first call, continued after
+    (the most recent attempt). 422 ``bad_date`` for a malformed or future date."""
+    day = records.parse_date(date, server)
+    row = server.storage.row(
+        "SELECT id FROM games WHERE player_id = ? AND daily_date = ? ORDER BY created DESC LIMIT 1",
+        (player.id, day),
+    )
+    if row is not None:
+        return server.games.get(player, row["id"])
+    return start_game(server, player, server.rules.daily_settings(day), daily_date=day)
+
+
+@router.post("/{date}/restart", status_code=status.HTTP_201_CREATED, summary="Restart a Daily")
+def restart_daily(date: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
+    """A fresh attempt at the same date's board."""
+    day = records.parse_date(date, server)
+    return start_game(server, player, server.rules.daily_settings(day), daily_date=day)

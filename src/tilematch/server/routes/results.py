@@ -1,0 +1,57 @@
+"""``/api/results`` and ``/api/leaderboards``: finished games, bests and rankings."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from tilematch.server import records
+from tilematch.server.deps import PlayerDep, ServerDep
+
+router = APIRouter(prefix="/api", tags=["results"])
+
+Word = Annotated[str, Query(max_length=40, pattern=r"^[a-z0-9_\-]+$")]
+Board = Annotated[str | None, Query(max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
+
+
+@router.get("/results", summary="My finished games")
+def results(
+    player: PlayerDep, server: ServerDep, limit: Annotated[int, Query(ge=1, le=500)] = 100
+) -> list[dict[str, Any]]:
+    """``[{"game_id", "game", "mode", "board", "variant", "outcome", "score", "time",
+    "moves", "hints", "undos", "shuffles", "verified", "finished", "daily_date", "level",
+    "stars"}]``, newest first."""
+    return records.history(server, player, limit)
+
+
+@router.get("/results/best", summary="My best scores and times")
+def best(player: PlayerDep, server: ServerDep) -> list[dict[str, Any]]:
+    """``[{"game", "mode", "board", "variant", "played", "won", "best_score", "best_time"}]``."""
+    return records.bests(server, player)
+
+
+@router.get("/leaderboards", summary="Best players of a mode and board")
+def leaderboards(
+    player: PlayerDep,
+    server: ServerDep,
+    game: Word,
+    mode: Word,
+    layout: Board = None,
+    variant: Annotated[str | None, Query(max_length=60, pattern=r"^[a-z0-9_\-/]*$")] = None,
+    date: Annotated[str | None, Query(max_length=10)] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+) -> list[dict[str, Any]]:
+    """``[{"rank", "name", "score", "time", "board", "variant", "you"}]``: each player's best
+    verified result, by score then time. ``layout`` is a layout name or ``ROWSxCOLS``."""
+    day = records.parse_date(date, server) if date is not None else None
+    return records.leaderboard(
+        server,
+        player,
+        game=game,
+        mode=mode,
+        board=layout,
+        variant=variant,
+        date=day,
+        limit=limit,
+    )

@@ -1,0 +1,121 @@
+"""The server's one door to the game rules: :mod:`tilematch.modes`.
+
+Routes never decide a rule. They build settings from a request, start and
+restore sessions, and read the views the sessions produce, all through a
+:class:`Rules` object. :class:`ModesRules` is the real one; tests may pass
+another object with the same methods to :func:`tilematch.server.create_app`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+
+class RuleError(ValueError):
+    """Settings the rules refuse; the message is for players."""
+
+
+class GameSession(Protocol):
+    """The part of a ``tilematch.modes`` session the server uses."""
+
+    def act(self, intent: dict[str, Any], now: float) -> Any: ...
+    def view(self, now: float) -> dict[str, Any]: ...
+    def tick(self, now: float) -> Any: ...
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Rules(Protocol):
+    """Everything the server asks of the rules."""
+
+    def settings(self, fields: Mapping[str, Any]) -> Any:
+        """Validated settings from request fields; raises :class:`RuleError`."""
+        ...
+
+    def settings_to_json(self, settings: Any) -> dict[str, Any]: ...
+    def settings_from_json(self, data: Mapping[str, Any]) -> Any: ...
+    def new_session(self, settings: Any, now: float) -> GameSession: ...
+    def restore(self, data: dict[str, Any]) -> GameSession: ...
+    def spot_count(self, session: GameSession) -> int | None: ...
+    def daily_settings(self, date: str) -> Any: ...
+    def streaks(self, solved: Sequence[str], today: str) -> tuple[int, int]: ...
+    def tower_levels(self) -> list[dict[str, Any]]: ...
+    def tower_unlocked(self, cleared: set[int]) -> set[int]: ...
+    def tower_stars(self, view: Mapping[str, Any]) -> int: ...
+
+
+class ModesRules:
+    """:class:`Rules` backed by :mod:`tilematch.modes`."""
+
+    def __init__(self) -> None:
+        import tilematch.modes as modes
+        import tilematch.modes.daily
+        import tilematch.modes.tower  # noqa: F401  (loads the submodule onto ``modes``)
+
+        self.modes: Any = modes
+
+    def _error_types(self) -> tuple[type[BaseException], ...]:
+        return (self.modes.ModeError, ValueError, KeyError, TypeError)
+
+    def settings(self, fields: Mapping[str, Any]) -> Any:
+        """Validated ``tilematch.modes.Settings`` (defaults filled in)."""
+        kwargs = {k: (tuple(v) if isinstance(v, list) else v) for k, v in fields.items()}
+        try:
+            return self.modes.Settings(**kwargs).validate()
+        except self._error_types() as error:
+            raise RuleError(_message(error)) from None
+
+    def settings_to_json(self, settings: Any) -> dict[str, Any]:
+        data: dict[str, Any] = settings.to_json()
+        return data
+
+    def settings_from_json(self, data: Mapping[str, Any]) -> Any:
+        return self.modes.Settings.from_json(dict(data))
+
+    def new_session(self, settings: Any, now: float) -> GameSession:
+        try:
+            session: GameSession = self.modes.new_session(settings, now)
+        except self._error_types() as error:
+            raise RuleError(_message(error)) from None
+        return session
+
+    def restore(self, data: dict[str, Any]) -> GameSession:
+        session: GameSession = self.modes.Session.from_json(data)
+        return session
+
+    def spot_count(self, session: GameSession) -> int | None:
+        """How many spots the session's board has (occupied or not), if it says."""
+        board = getattr(session, "board", None)
+        positions = getattr(getattr(board, "layout", None), "positions", None)
+        if positions is not None:
+            return len(positions)
+        rows, cols = getattr(board, "rows", None), getattr(board, "cols", None)
+        if isinstance(rows, int) and isinstance(cols, int):
+            return rows * cols
+        return None
+
+    def daily_settings(self, date: str) -> Any:
+        try:
+            return self.modes.daily.settings_for(date)
+        except self._error_types() as error:
+            raise RuleError(_message(error)) from None
+
+    def streaks(self, solved: Sequence[str], today: str) -> tuple[int, int]:
+        current, best = self.modes.daily.streaks(dict.fromkeys(solved, True), today)
+        return int(current), int(best)
+
+    def tower_levels(self) -> list[dict[str, Any]]:
+        return [dict(level.to_json()) for level in self.modes.tower.LEVELS]
+
+    def tower_unlocked(self, cleared: set[int]) -> set[int]:
+        return set(self.modes.tower.unlocked(cleared))
+
+    def tower_stars(self, view: Mapping[str, Any]) -> int:
+        summary = view.get("summary") or {}
+        stars = summary.get("stars")
+        return int(stars) if isinstance(stars, int) else 0
+
+
+def _message(error: BaseException) -> str:
+    text = str(error.args[0]) if error.args else str(error)
+    return text or type(error).__name__

@@ -1,0 +1,121 @@
+"""Server settings, read from the environment in one place.
+
+Every setting has a default that needs no secret, so ``tilematch serve``
+starts on a fresh machine. Environment variables:
+
+``TILEMATCH_DB``
+    Path of the SQLite database file (default: ``$XDG_DATA_HOME/tilematch/tilematch.sqlite3``,
+    ``XDG_DATA_HOME`` defaulting to ``~/.local/share``).
+``TILEMATCH_WEB``
+    Folder of the static page (default: the ``web`` folder of the package).
+``TILEMATCH_MAX_BODY``
+    Largest accepted request body in bytes (default 16384).
+``TILEMATCH_RATE_CREATE``
+    New games a player may start per minute (default 30, bursts of 10).
+``TILEMATCH_RATE_REQUESTS``
+    API requests a player may make per second (default 20, bursts of 60).
+``TILEMATCH_RATE_PLAYERS``
+    New anonymous players one client address may create per minute (default 30).
+``TILEMATCH_COOKIE_SECURE``
+    ``1`` to mark the player cookie ``Secure`` (behind HTTPS).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+PACKAGE_WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+class SettingsError(ValueError):
+    """An environment variable holds a value the server cannot use; the message names it."""
+
+
+def default_db_path(env: Mapping[str, str] | None = None) -> Path:
+    """``$TILEMATCH_DB``, else ``$XDG_DATA_HOME/tilematch/tilematch.sqlite3``."""
+    env = os.environ if env is None else env
+    if env.get("TILEMATCH_DB"):
+        return Path(env["TILEMATCH_DB"]).expanduser()
+    data_home = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home).expanduser() / "tilematch" / "tilematch.sqlite3"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything :func:`tilematch.server.create_app` needs.
+
+    ``clock`` is the server's time in seconds (wall clock by default); tests
+    pass a fake one. Game clocks, rate limits and timestamps all read it.
+    """
+
+    db_path: Path = field(default_factory=default_db_path)
+    web_dir: Path | None = PACKAGE_WEB_DIR
+    clock: Callable[[], float] = time.time
+    max_body_bytes: int = 16_384
+    create_per_minute: float = 30.0
+    create_burst: int = 10
+    requests_per_second: float = 20.0
+    request_burst: int = 60
+    players_per_minute: float = 30.0
+    players_burst: int = 30
+    cache_size: int = 2048
+    cookie_secure: bool = False
+    synchronous: str = "NORMAL"
+
+    def __post_init__(self) -> None:
+        if self.max_body_bytes < 256:
+            raise SettingsError("max_body_bytes must be at least 256")
+        for name in ("create_per_minute", "requests_per_second", "players_per_minute"):
+            if getattr(self, name) <= 0:
+                raise SettingsError(f"{name} must be positive")
+        for name in ("create_burst", "request_burst", "players_burst", "cache_size"):
+            if getattr(self, name) < 1:
+                raise SettingsError(f"{name} must be at least 1")
+        if self.synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise SettingsError("synchronous must be OFF, NORMAL, FULL or EXTRA")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+        """Settings from the environment (see the module docs); ``overrides`` win.
+
+        Raises :class:`SettingsError` naming the variable when a value is unusable.
+        """
+        env = os.environ if env is None else env
+        values: dict[str, Any] = {"db_path": default_db_path(env)}
+        if env.get("TILEMATCH_WEB"):
+            values["web_dir"] = Path(env["TILEMATCH_WEB"]).expanduser()
+        numbers = {
+            "TILEMATCH_MAX_BODY": ("max_body_bytes", int),
+            "TILEMATCH_RATE_CREATE": ("create_per_minute", float),
+            "TILEMATCH_RATE_REQUESTS": ("requests_per_second", float),
+            "TILEMATCH_RATE_PLAYERS": ("players_per_minute", float),
+        }
+        for variable, (name, kind) in numbers.items():
+            raw = env.get(variable)
+            if raw:
+                try:
+                    values[name] = kind(raw)
+                except ValueError:
+                    raise SettingsError(f"{variable}={raw!r} is not a number") from None
+        if "requests_per_second" in values:
+            values["request_burst"] = max(1, int(values["requests_per_second"] * 3))
+        if "players_per_minute" in values:
+            values["players_burst"] = max(1, int(values["players_per_minute"]))
+        if "create_per_minute" in values:
+            values["create_burst"] = max(1, int(values["create_per_minute"] / 3))
+        secure = env.get("TILEMATCH_COOKIE_SECURE", "")
+        values["cookie_secure"] = secure.lower() in ("1", "true", "yes")
+        values.update(overrides)
+        try:
+            return cls(**values)
+        except SettingsError as error:
+            raise SettingsError(f"bad server setting: {error}") from None
+
+    def with_(self, **changes: Any) -> Settings:
+        """A copy with some fields changed."""
+        return replace(self, **changes)
