@@ -7,6 +7,7 @@ cells ``x..x+1`` and ``y..y+1`` on layer ``z``; ``x`` grows to the right,
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 Position = tuple[int, int, int]
@@ -21,16 +22,21 @@ class Layout:
     """A named arrangement of tile positions.
 
     ``positions`` is sorted by ``(z, y, x)`` so that spot numbers are stable.
-    ``family`` groups related shapes (``"Turtle"``, ``"Pyramid"``, ...).
+    ``name`` is the lowercase key (``"turtle"``), ``title`` the display name
+    (``"Turtle"``; defaults to ``name``), ``family`` groups related shapes
+    (``"Turtle"``, ``"Pyramid"``, ...).
     """
 
     name: str
     positions: tuple[Position, ...]
     family: str = "Classic"
     description: str = ""
+    title: str = ""
     index: dict[Position, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not self.title:
+            object.__setattr__(self, "title", self.name)
         ordered = tuple(sorted(self.positions, key=lambda p: (p[2], p[1], p[0])))
         object.__setattr__(self, "positions", ordered)
         object.__setattr__(self, "index", {p: i for i, p in enumerate(ordered)})
@@ -50,3 +56,82 @@ class Layout:
             max(p[1] for p in self.positions) + 2,
             max(p[2] for p in self.positions) + 1,
         )
+
+    def layer_counts(self) -> tuple[int, ...]:
+        """The number of tiles on each layer, from layer 0 upwards."""
+        counts = [0] * self.bounds[2]
+        for _, _, z in self.positions:
+            counts[z] += 1
+        return tuple(counts)
+
+
+#: The most tiles a layout may have (a guard against absurd or hostile files).
+MAX_TILES = 2000
+#: The largest coordinate (in half-tile units or layers) a layout may use.
+MAX_COORD = 1000
+
+
+def check_positions(
+    positions: Iterable[Sequence[int]], source: str, *, where: Sequence[str] | None = None
+) -> None:
+    """Check that tile positions make a playable layout; return ``None`` when they do.
+
+    The rules: at least one tile and at most :data:`MAX_TILES`; an even count
+    (tiles are removed in pairs); whole-number coordinates from 0 to
+    :data:`MAX_COORD`; no two tiles on one layer overlapping (``|dx| < 2`` and
+    ``|dy| < 2``); every tile above layer 0 resting on at least one tile of the
+    layer below (``|dx| <= 1`` and ``|dy| <= 1``).
+
+    Raises :class:`LayoutError` whose message starts with ``source`` and names
+    the first problem found, with the tile's position ``(x, y, z)``. ``where``,
+    when given, holds one text per position saying where it came from (such as
+    ``"line 12"``); the message then includes it after ``source``.
+    """
+
+    def at(number: int) -> str:
+        if where is not None and number < len(where) and where[number]:
+            return f"{source}: {where[number]}"
+        return source
+
+    seen: dict[Position, int] = {}
+    layers: dict[int, set[tuple[int, int]]] = {}
+    for number, raw in enumerate(positions):
+        if number >= MAX_TILES:
+            raise LayoutError(f"{source}: more than {MAX_TILES} tiles")
+        if len(raw) != 3 or not all(type(c) is int for c in raw):
+            raise LayoutError(
+                f"{at(number)}: tile {number + 1} is not three whole numbers: {raw!r}"
+            )
+        x, y, z = raw
+        if not (0 <= x <= MAX_COORD and 0 <= y <= MAX_COORD and 0 <= z <= MAX_COORD):
+            raise LayoutError(
+                f"{at(number)}: tile at ({x}, {y}, {z}) is outside 0..{MAX_COORD} on some axis"
+            )
+        cells = layers.setdefault(z, set())
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if (x + dx, y + dy) in cells:
+                    other = (x + dx, y + dy, z)
+                    what = "repeats" if other == (x, y, z) else "overlaps"
+                    raise LayoutError(
+                        f"{at(number)}: tile at ({x}, {y}, {z}) {what} the tile at {_fmt(other)}"
+                    )
+        cells.add((x, y))
+        seen[(x, y, z)] = number
+    if not seen:
+        raise LayoutError(f"{source}: no tiles")
+    if len(seen) % 2:
+        raise LayoutError(f"{source}: odd number of tiles ({len(seen)}); tiles go in pairs")
+    for x, y, z in sorted(seen, key=lambda p: (p[2], p[1], p[0])):
+        if z == 0:
+            continue
+        below = layers.get(z - 1, set())
+        if not any((x + dx, y + dy) in below for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+            raise LayoutError(
+                f"{at(seen[(x, y, z)])}: tile at ({x}, {y}, {z}) rests on nothing "
+                f"(no tile under it on layer {z - 1})"
+            )
+
+
+def _fmt(position: Position) -> str:
+    return f"({position[0]}, {position[1]}, {position[2]})"
