@@ -1,0 +1,240 @@
+"""Black & White Mahjong: Zen, Countdown Challenge and Emperor's Tower (SPEC §4).
+
+Scoring (Countdown and Tower): 100 per pair; a *rapid* match (at most 2.0 s
+of playing time after the previous one) is step ``k >= 2`` of a chain and
+earns +50 x (k - 1) more; on a clear, +20 per whole second left on the
+countdown; -500 per shuffle, voluntary or automatic. Each rapid match adds the
+difficulty's bonus seconds to the countdown; every 5th rapid match of a chain
+recharges a hint, every 10th a shuffle (each store capped at 9).
+
+==================== ======== ======== ==========
+difficulty           relaxed  standard zen_master
+==================== ======== ======== ==========
+countdown per tile   8 s      5 s      3 s
+bonus per rapid      +3 s     +2 s     +1 s
+hints/shuffles/undos 5/3/5    3/2/3    1/1/1
+deadlock             -500     -500     -500, -30 s
+deal                 easy     normal   hard
+==================== ======== ======== ==========
+
+Zen: no countdown, unlimited hints, shuffles and undos, no penalties; pairs
+and combo steps score as above and a deadlock shuffles automatically for free.
+Emperor's Tower plays a level of :mod:`tilematch.modes.tower` by the
+Countdown rules of its difficulty and awards 1-3 stars.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from tilematch.modes import deals, tower
+from tilematch.modes.session import Session
+
+PAIR_POINTS: Final = 100
+COMBO_STEP_POINTS: Final = 50
+SECOND_LEFT_POINTS: Final = 20
+SHUFFLE_PENALTY: Final = -500
+STORE_CAP: Final = 9
+HINT_EVERY: Final = 5
+SHUFFLE_EVERY: Final = 10
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """One column of the SPEC §4 difficulty table."""
+
+    name: str
+    seconds_per_tile: int
+    bonus_seconds: int
+    hints: int
+    shuffles: int
+    undos: int
+    deadlock_seconds: int
+    deal: str
+
+
+DIFFICULTY_TABLE: Final[dict[str, Difficulty]] = {
+    "relaxed": Difficulty("relaxed", 8, 3, 5, 3, 5, 0, "easy"),
+    "standard": Difficulty("standard", 5, 2, 3, 2, 3, 0, "normal"),
+    "zen_master": Difficulty("zen_master", 3, 1, 1, 1, 1, -30, "hard"),
+}
+
+
+class Zen(Session):
+    """Black & White Zen: no clock pressure, nothing limited, nothing lost."""
+
+    GAME: ClassVar[str] = "blackwhite"
+    MODE: ClassVar[str] = "zen"
+
+    def _stones(self) -> int:
+        return 0
+
+    def _deal_difficulty(self) -> str:
+        return "normal"
+
+    def _deal(self, index: int) -> deals.Dealt:
+        s = self.settings
+        return deals.deal(
+            s.game,
+            seed=deals.derive_seed(s.seed or 0, deals.SALT_BOARD, index),
+            layout=s.layout,
+            generator=s.generator,
+            difficulty=self._deal_difficulty(),
+            stones=self._stones(),
+        )
+
+    def _score_match(self, at: float, events: list[dict[str, Any]]) -> dict[str, Any]:
+        step = self.chain.length
+        self.ledger.add("Pair", PAIR_POINTS, kind="pair", at=at)
+        if step >= 2:
+            bonus = COMBO_STEP_POINTS * (step - 1)
+            self.ledger.add(f"Combo step {step}", bonus, kind="combo", at=at)
+        return self._rapid_effects(step, events)
+
+    def _rapid_effects(self, step: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """Bonus seconds and recharges of a rapid match (none in Zen)."""
+        return {}
+
+    def _on_deadlock(self, now: float, events: list[dict[str, Any]]) -> None:
+        events.append({"type": "deadlock", "offer": []})
+        self._shuffle(now, False, events)
+
+
+class Countdown(Zen):
+    """Black & White Countdown Challenge."""
+
+    MODE: ClassVar[str] = "countdown"
+
+    def _setup(self) -> None:
+        table = self.table
+        self.hints_left = table.hints
+        self.shuffles_left = table.shuffles
+        self.undos_left = table.undos
+
+    @property
+    def table(self) -> Difficulty:
+        """The difficulty row in play."""
+        return DIFFICULTY_TABLE[self.settings.difficulty or "standard"]
+
+    def _deal_difficulty(self) -> str:
+        return self.table.deal
+
+    def countdown(self) -> float:
+        """The starting countdown: seconds per tile x tiles."""
+        return float(self.table.seconds_per_tile * self.tiles_total)
+
+    def _limit(self) -> float | None:
+        return self.countdown()
+
+    def _rapid_effects(self, step: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+        if step < 2:
+            return {}
+        seconds = self.table.bonus_seconds
+        self.clock.adjust(seconds)
+        events.append({"type": "time", "seconds": seconds})
+        rapid = step - 1
+        gained_hint = gained_shuffle = 0
+        if rapid % HINT_EVERY == 0 and self.hints_left < STORE_CAP:
+            self.hints_left += 1
+            gained_hint = 1
+            events.append({"type": "recharge", "store": "hints"})
+        if rapid % SHUFFLE_EVERY == 0 and self.shuffles_left < STORE_CAP:
+            self.shuffles_left += 1
+            gained_shuffle = 1
+            events.append({"type": "recharge", "store": "shuffles"})
+        return {"seconds": seconds, "hints": gained_hint, "shuffles": gained_shuffle}
+
+    def _revert(self, effects: dict[str, Any]) -> None:
+        self.clock.adjust(-float(effects.get("seconds", 0)))
+        self.hints_left = max(0, self.hints_left - int(effects.get("hints", 0)))
+        self.shuffles_left = max(0, self.shuffles_left - int(effects.get("shuffles", 0)))
+
+    def _check_undo(self) -> str | None:
+        return "no undos" if self.undos_left <= 0 else None
+
+    def _spend_undo(self) -> None:
+        self.undos_left -= 1
+
+    def _check_hint(self) -> str | None:
+        return "no hints" if self.hints_left <= 0 else None
+
+    def _spend_hint(self) -> None:
+        self.hints_left -= 1
+
+    def _check_shuffle(self) -> str | None:
+        return "no shuffles" if self.shuffles_left <= 0 else None
+
+    def _shuffle_cost(self, at: float, voluntary: bool, events: list[dict[str, Any]]) -> None:
+        if voluntary:
+            self.shuffles_left -= 1
+            self.ledger.add("Shuffle", SHUFFLE_PENALTY, kind="shuffle", at=at)
+            return
+        self.ledger.add("Automatic shuffle", SHUFFLE_PENALTY, kind="shuffle", at=at)
+        if self.table.deadlock_seconds:
+            self.clock.adjust(self.table.deadlock_seconds)
+            events.append({"type": "time", "seconds": self.table.deadlock_seconds})
+
+    def _on_finish(self, status: str, now: float, events: list[dict[str, Any]]) -> None:
+        if status != "won":
+            return
+        left = self.clock.whole_seconds_left(now)
+        if left > 0:
+            self.ledger.add(
+                f"Time left: {left} s",
+                SECOND_LEFT_POINTS * left,
+                kind="time",
+                at=self.clock.elapsed(now),
+            )
+
+    def _extra_counters(self, now: float) -> dict[str, Any]:
+        return {
+            "hints_left": self.hints_left,
+            "shuffles_left": self.shuffles_left,
+            "undos_left": self.undos_left,
+            "countdown": self.countdown(),
+        }
+
+    def _extra_summary(self, now: float) -> dict[str, Any]:
+        remaining = self.clock.remaining(now)
+        return {
+            "difficulty": self.table.name,
+            "time_left": 0.0 if remaining is None else round(remaining, 3),
+        }
+
+
+class Tower(Countdown):
+    """Black & White Emperor's Tower: one campaign level."""
+
+    MODE: ClassVar[str] = "tower"
+
+    @property
+    def level(self) -> tower.Level:
+        """The campaign level in play."""
+        return tower.level(self.settings.level or 1)
+
+    def _stones(self) -> int:
+        return self.level.stones
+
+    def stars(self, now: float) -> int:
+        """Stars this game earns (0 unless it is won)."""
+        remaining = self.clock.remaining(now) or 0.0
+        return tower.stars(
+            cleared=self.status == "won",
+            time_left=remaining,
+            countdown=self.countdown(),
+            shuffles=self.shuffles,
+        )
+
+    def _extra_summary(self, now: float) -> dict[str, Any]:
+        return {
+            **super()._extra_summary(now),
+            "level": self.level.level,
+            "stars": self.stars(now),
+        }
+
+
+def time_bonus(seconds_left: float) -> int:
+    """Points for the countdown left at a clear: 20 per whole second."""
+    return SECOND_LEFT_POINTS * max(0, math.floor(seconds_left + 1e-9))

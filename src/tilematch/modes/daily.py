@@ -1,0 +1,134 @@
+"""The Daily Challenge calendar: dates, seeds, per-day results and streaks.
+
+A date written YYYY-MM-DD (the player's local calendar date) maps to one
+Turtle board for ever: the seed comes from the engine's versioned
+``daily_seed``, and :func:`settings_for` builds the session settings.
+
+Results are plain dicts ``{"date", "solved", "time", "hints", "undos"}`` (what
+:meth:`tilematch.modes.solitaire.Daily.result` returns). A day counts as
+solved when any of its results is solved. A *streak* is a run of consecutive
+calendar days, each solved; a missed or unsolved day ends it.
+
+>>> streaks([{"date": "2024-02-28", "solved": True},
+...          {"date": "2024-02-29", "solved": True},
+...          {"date": "2024-03-01", "solved": True}], today="2024-03-01")
+(3, 3)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from datetime import date as Date
+from datetime import timedelta
+from typing import Any
+
+from tilematch.modes import deals
+from tilematch.modes.session import ModeError, Settings, check_date
+
+
+def seed_for(day: str) -> int:
+    """The seed of the Daily Challenge of ``day``; raises :class:`ModeError` for a bad date."""
+    return deals.daily_seed(check_date(day))
+
+
+def settings_for(day: str) -> Settings:
+    """Validated settings of the Daily Challenge of ``day`` (YYYY-MM-DD)."""
+    return Settings(game="solitaire", mode="daily", date=check_date(day)).validate()
+
+
+def _entries(results: Iterable[Mapping[str, Any]] | Mapping[str, Any]) -> list[tuple[str, Any]]:
+    if isinstance(results, Mapping):
+        return [(str(day), value) for day, value in results.items()]
+    out: list[tuple[str, Any]] = []
+    for result in results:
+        if not isinstance(result, Mapping) or "date" not in result:
+            raise ModeError("each daily result needs a date")
+        out.append((str(result["date"]), result))
+    return out
+
+
+def _solved(value: Any) -> bool:
+    if isinstance(value, Mapping):
+        return bool(value.get("solved"))
+    return bool(value)
+
+
+def solved_days(results: Iterable[Mapping[str, Any]] | Mapping[str, Any]) -> list[Date]:
+    """The distinct solved dates, oldest first.
+
+    ``results`` is a list of result dicts, or a mapping from date to a result
+    dict or to a bool. Raises :class:`ModeError` for a malformed date.
+    """
+    days = {
+        Date.fromisoformat(check_date(day)) for day, value in _entries(results) if _solved(value)
+    }
+    return sorted(days)
+
+
+def streaks(
+    results: Iterable[Mapping[str, Any]] | Mapping[str, Any], today: str | None = None
+) -> tuple[int, int]:
+    """``(current, best)`` streaks of consecutive solved days.
+
+    With ``today`` the current streak is the run ending today, or ending
+    yesterday while today is still open; any older run is broken (0). Without
+    ``today`` it is the run ending at the latest solved day.
+    """
+    days = solved_days(results)
+    if not days:
+        return 0, 0
+    best = run = 1
+    for before, after in itertools.pairwise(days):
+        run = run + 1 if after - before == timedelta(days=1) else 1
+        best = max(best, run)
+    current = run  # the run ending at the latest solved day
+    if today is not None:
+        current = _run_ending(days, Date.fromisoformat(check_date(today)))
+    return current, best
+
+
+def _run_ending(days: list[Date], end: Date) -> int:
+    """The length of the run of consecutive days in ``days`` ending at ``end``
+    (or at the day before when ``end`` itself is not solved)."""
+    solved = set(days)
+    if end not in solved:
+        end -= timedelta(days=1)
+    length = 0
+    while end in solved:
+        length += 1
+        end -= timedelta(days=1)
+    return length
+
+
+def history(results: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One line per date, newest first: ``{"date", "solved", "time", "hints", "undos"}``.
+
+    Of several results for a date the best is kept: solved beats unsolved,
+    then the shorter time, then fewer hints, then fewer undos.
+    """
+
+    def rank(result: Mapping[str, Any]) -> tuple[bool, float, int, int]:
+        time = result.get("time")
+        return (
+            not result.get("solved"),
+            float(time) if isinstance(time, int | float) else float("inf"),
+            int(result.get("hints") or 0),
+            int(result.get("undos") or 0),
+        )
+
+    best: dict[str, Mapping[str, Any]] = {}
+    for day, result in _entries(results):
+        check_date(day)
+        if day not in best or rank(result) < rank(best[day]):
+            best[day] = result
+    return [
+        {
+            "date": day,
+            "solved": bool(best[day].get("solved")),
+            "time": best[day].get("time"),
+            "hints": int(best[day].get("hints") or 0),
+            "undos": int(best[day].get("undos") or 0),
+        }
+        for day in sorted(best, reverse=True)
+    ]

@@ -1,0 +1,141 @@
+"""Where the modes meet the engine: dealing, reshuffling and hints.
+
+Every board a session plays comes from :func:`deal`, every re-deal from
+:func:`redeal` and every hint from :func:`hint` / :func:`smart_hint`, so the
+modes depend on the engine contract (``docs/architecture.md``) in one place.
+All results are reproducible from the seed passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from tilematch.engine.board import Board, Match
+
+#: Salts that keep the random streams of one game apart.
+SALT_BOARD = 1
+SALT_SHUFFLE = 2
+SALT_RIVAL = 3
+
+
+def derive_seed(seed: int, salt: int, index: int) -> int:
+    """A seed for the ``index``-th draw of stream ``salt`` of a game with ``seed``.
+
+    Index 0 of :data:`SALT_BOARD` is the game seed itself, so the first board of
+    every game is exactly the board ``tilematch deal`` prints for that seed.
+    """
+    if salt == SALT_BOARD and index == 0:
+        return seed
+    return (seed * 1_000_003 + salt * 7_919 + index * 104_729) % (1 << 62)
+
+
+@dataclass
+class Dealt:
+    """A board handed to a session, with the facts the session records."""
+
+    board: Any
+    solution: list[Match] = field(default_factory=list)
+    version: int | None = None
+    layout_name: str | None = None
+
+
+def deal(
+    game: str,
+    *,
+    seed: int,
+    size: tuple[int, int] | None = None,
+    layout: str | None = None,
+    gravity: bool = False,
+    generator: str = "reverse",
+    difficulty: str = "normal",
+    stones: int = 0,
+) -> Dealt:
+    """Deal a board of ``game`` from ``seed``.
+
+    Shisen-Sho uses ``size`` (rows, cols) and ``gravity``; the layered games
+    use ``layout`` (a built-in name), ``difficulty`` (``"easy"``, ``"normal"``,
+    ``"hard"``) and ``stones``. Raises ``KeyError`` for an unknown layout.
+    """
+    from tilematch.engine import generate
+
+    if game == "shisensho":
+        rows, cols = size if size is not None else (8, 17)
+        made = generate.deal_grid(rows, cols, seed=seed, generator=generator, gravity=gravity)
+        return Dealt(made.board, list(made.solution), getattr(made, "version", None))
+    from tilematch.engine import layouts
+
+    shape = layouts.get(layout or "turtle")
+    made = generate.deal_layout(
+        shape, game, seed=seed, generator=generator, difficulty=difficulty, stones=stones
+    )
+    return Dealt(made.board, list(made.solution), getattr(made, "version", None), shape.name)
+
+
+def generator_version() -> int | None:
+    """The engine's current generator version (``None`` if it declares none)."""
+    from tilematch.engine import generate
+
+    version = getattr(generate, "GENERATOR_VERSION", None)
+    return version if isinstance(version, int) else None
+
+
+def layout_names() -> list[str]:
+    """The names of the built-in layouts."""
+    from tilematch.engine import layouts
+
+    return list(layouts.builtin())
+
+
+def layout_size(name: str) -> int:
+    """How many tiles the built-in layout ``name`` holds; ``KeyError`` if unknown."""
+    from tilematch.engine import layouts
+
+    return len(layouts.get(name).positions)
+
+
+def redeal(board: Board, seed: int) -> Board:
+    """The remaining faces re-dealt on the remaining positions.
+
+    Solvable when the engine can make it so; otherwise a plain random re-deal,
+    which is still a fair shuffle of what is left.
+    """
+    from tilematch.engine import generate
+
+    fresh = generate.reshuffle(board, random.Random(seed))
+    if fresh is not None:
+        result: Board = fresh
+        return result
+    spots = list(board.spots())
+    faces = [board.face(spot) or "" for spot in spots]
+    random.Random(seed).shuffle(faces)
+    plain: Board = board.with_faces(dict(zip(spots, faces, strict=True)))
+    return plain
+
+
+def hint(board: Board) -> Match | None:
+    """Any legal pair, or ``None`` when there is none."""
+    from tilematch.engine import hints
+
+    found: Match | None = hints.hint(board)
+    return found
+
+
+def smart_hint(board: Board) -> tuple[Match | None, bool]:
+    """``(pair, winnable)``: a legal pair after which the board stays solvable
+    when there is one; otherwise any legal pair and ``winnable=False``."""
+    from tilematch.engine import hints
+
+    found: Match | None = hints.smart_hint(board)
+    if found is not None:
+        return found, True
+    return hint(board), False
+
+
+def daily_seed(date: str) -> int:
+    """The seed of the Daily Challenge of ``date`` (YYYY-MM-DD)."""
+    from tilematch.engine import generate
+
+    seed: int = generate.daily_seed(date)
+    return seed

@@ -1,0 +1,785 @@
+"""The game session every mode shares: settings, intents, refusals, views, replays.
+
+A session holds the board, the timed move log, the counters, the clock and the
+score ledger of one game. Players act through :meth:`Session.act` with an
+*intent* (a small dict) and the current time; every answer is an
+:class:`Outcome` — accepted with the events it caused, or refused with a
+stable reason word and no change of state. Time is always passed in, so a
+session never reads the wall clock, and a session rebuilt from its settings
+and move log (:meth:`Session.to_json` / :meth:`Session.from_json`) reaches the
+same board, counters and score.
+
+Each mode (``shisensho.py``, ``solitaire.py``, ``blackwhite.py``) subclasses
+:class:`Session` and overrides a handful of hooks.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from datetime import date as Date
+from typing import Any, ClassVar, Final
+
+from tilematch.engine.board import Board, Match, reason_text
+from tilematch.engine.tiles import tile_name
+from tilematch.modes import deals
+from tilematch.modes.clock import GameClock
+from tilematch.modes.ledger import Chain, Ledger
+
+
+class ModeError(ValueError):
+    """Settings, an intent or saved data that cannot be used; the message says why."""
+
+
+#: The modes of each game (``shisensho/duel`` is :mod:`tilematch.modes.duel`).
+MODES: Final[dict[str, tuple[str, ...]]] = {
+    "shisensho": ("classic", "arcade"),
+    "solitaire": ("regular", "daily"),
+    "blackwhite": ("zen", "countdown", "tower"),
+}
+#: Shisen-Sho board sizes offered by name, as (rows, cols).
+GRID_SIZES: Final = ((8, 17), (8, 12), (6, 14), (8, 18), (12, 24))
+DEFAULT_GRID: Final = (8, 17)
+#: Black & White difficulties (SPEC §4).
+DIFFICULTIES: Final = ("relaxed", "standard", "zen_master")
+GENERATORS: Final = ("reverse", "checked")
+INTENTS: Final = ("match", "undo", "hint", "smart_hint", "shuffle", "pause", "resume", "give_up")
+#: Statuses after which nothing but viewing is possible.
+FINISHED: Final = frozenset({"won", "lost", "given_up"})
+
+#: Refusal words a session adds to the board's own (see ``engine.board.REASONS``).
+REFUSALS: Final = {
+    "game over": "The game is over.",
+    "paused": "The game is paused; resume it first.",
+    "not paused": "The game is not paused.",
+    "no tokens": "No reshuffle tokens are left.",
+    "no hints": "No hints are left.",
+    "no shuffles": "No shuffles are left.",
+    "no undos": "No undos are left.",
+    "nothing to undo": "There is no move to take back since the last shuffle.",
+    "no moves": "There is no legal pair on the board.",
+    "not allowed": "This mode does not offer that.",
+}
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_FORMAT = 1
+
+
+def check_date(text: object) -> str:
+    """``text`` if it is a real calendar date written YYYY-MM-DD; raises :class:`ModeError`."""
+    if not isinstance(text, str) or not _DATE.match(text):
+        raise ModeError(f"a date must be written YYYY-MM-DD, not {text!r}")
+    try:
+        Date.fromisoformat(text)
+    except ValueError:
+        raise ModeError(f"{text!r} is not a calendar date") from None
+    return text
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a game is: game, mode and everything that fixes its first board.
+
+    ``size`` is ``(rows, cols)`` for Shisen-Sho, ``layout`` a built-in layout
+    name for the layered games, ``difficulty`` one of :data:`DIFFICULTIES` for
+    Black & White Countdown, ``level`` 1–150 for Emperor's Tower, ``date``
+    YYYY-MM-DD for the Daily Challenge, ``generator`` ``"reverse"`` or
+    ``"checked"``, ``version`` the generator version the board was dealt with
+    (filled in by :meth:`validate`).
+    """
+
+    game: str
+    mode: str
+    layout: str | None = None
+    size: tuple[int, int] | None = None
+    seed: int | None = None
+    gravity: bool = False
+    difficulty: str | None = None
+    level: int | None = None
+    generator: str = "reverse"
+    version: int | None = None
+    date: str | None = None
+
+    def validate(self) -> Settings:
+        """Check every field; returns the settings with the mode's defaults filled in
+        (size, layout, seed of a daily date or tower level, generator version).
+
+        Raises :class:`ModeError` naming the first problem found.
+        """
+        if self.game not in MODES:
+            raise ModeError(f"unknown game {self.game!r}; choose one of {', '.join(MODES)}")
+        if self.mode not in MODES[self.game]:
+            raise ModeError(
+                f"unknown mode {self.mode!r} for {self.game}; "
+                f"choose one of {', '.join(MODES[self.game])}"
+            )
+        if self.generator not in GENERATORS:
+            raise ModeError(f"unknown generator {self.generator!r}; choose reverse or checked")
+        if not isinstance(self.gravity, bool):
+            raise ModeError("gravity must be true or false")
+        if self.gravity and self.game != "shisensho":
+            raise ModeError("gravity exists only in Shisen-Sho")
+        if self.version is not None and (
+            not isinstance(self.version, int) or isinstance(self.version, bool)
+        ):
+            raise ModeError(f"generator version must be an integer, not {self.version!r}")
+        fixed = self
+        fixed = self._validate_grid() if self.game == "shisensho" else self._validate_stack()
+        if fixed.seed is None:
+            raise ModeError("a seed is needed to deal the board")
+        if not isinstance(fixed.seed, int) or isinstance(fixed.seed, bool) or fixed.seed < 0:
+            raise ModeError(f"the seed must be a non-negative integer, not {fixed.seed!r}")
+        if fixed.version is None:
+            fixed = replace(fixed, version=deals.generator_version())
+        return fixed
+
+    def _validate_grid(self) -> Settings:
+        if self.layout is not None:
+            raise ModeError("Shisen-Sho boards have a size, not a layout")
+        if self.difficulty is not None or self.level is not None or self.date is not None:
+            raise ModeError("Shisen-Sho takes no difficulty, level or date")
+        size = self.size if self.size is not None else DEFAULT_GRID
+        if (
+            not isinstance(size, tuple | list)
+            or len(size) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in size)
+        ):
+            raise ModeError(f"size must be [rows, cols], not {size!r}")
+        rows, cols = int(size[0]), int(size[1])
+        if not (2 <= rows <= 20 and 2 <= cols <= 30):
+            raise ModeError(f"a board of {rows}x{cols} is out of range (2-20 rows, 2-30 columns)")
+        if rows * cols % 2:
+            raise ModeError(f"a board of {rows}x{cols} has an odd number of cells")
+        return replace(self, size=(rows, cols))
+
+    def _validate_stack(self) -> Settings:
+        if self.size is not None:
+            raise ModeError(f"{self.game} boards have a layout, not a size")
+        fixed = self
+        if self.mode != "tower" and self.level is not None:
+            raise ModeError("only Emperor's Tower has levels")
+        if self.mode != "daily" and self.date is not None:
+            raise ModeError("only the Daily Challenge has a date")
+        if self.mode == "daily":
+            day = check_date(self.date)
+            if self.layout not in (None, "turtle"):
+                raise ModeError("the Daily Challenge is always played on the Turtle")
+            seed = deals.daily_seed(day)
+            if self.seed is not None and self.seed != seed:
+                raise ModeError(f"the seed of {day} is {seed}, not {self.seed}")
+            fixed = replace(self, layout="turtle", seed=seed)
+        elif self.mode == "tower":
+            from tilematch.modes import tower
+
+            if not isinstance(self.level, int) or not 1 <= self.level <= len(tower.LEVELS):
+                raise ModeError(f"a tower level is 1-{len(tower.LEVELS)}, not {self.level!r}")
+            level = tower.LEVELS[self.level - 1]
+            fixed = replace(self, layout=level.layout, difficulty=level.difficulty, seed=level.seed)
+        if self.mode in ("countdown", "tower"):
+            difficulty = fixed.difficulty if fixed.difficulty is not None else "standard"
+            if difficulty not in DIFFICULTIES:
+                raise ModeError(
+                    f"unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}"
+                )
+            fixed = replace(fixed, difficulty=difficulty)
+        elif fixed.difficulty is not None:
+            raise ModeError(f"{self.game} {self.mode} takes no difficulty")
+        layout = fixed.layout if fixed.layout is not None else default_layout(self.game)
+        if not isinstance(layout, str):
+            raise ModeError(f"a layout is named by a string, not {layout!r}")
+        try:
+            deals.layout_size(layout)
+        except KeyError:
+            names = ", ".join(sorted(deals.layout_names()))
+            raise ModeError(f"unknown layout {layout!r}; built in: {names}") from None
+        return replace(fixed, layout=layout)
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON object."""
+        data = asdict(self)
+        data["size"] = list(self.size) if self.size is not None else None
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Settings from :meth:`to_json` (or an API body); raises :class:`ModeError`."""
+        if not isinstance(data, Mapping):
+            raise ModeError("settings must be a JSON object")
+        known = {f for f in cls.__dataclass_fields__}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ModeError(f"unknown setting {unknown[0]!r}")
+        if "game" not in data or "mode" not in data:
+            raise ModeError("settings need a game and a mode")
+        values = dict(data)
+        size = values.get("size")
+        if isinstance(size, list):
+            values["size"] = tuple(size)
+        for key in ("game", "mode", "generator"):
+            if key in values and not isinstance(values[key], str):
+                raise ModeError(f"{key} must be a string")
+        return cls(**values)
+
+
+def default_layout(game: str) -> str:
+    """The layout a layered game uses when none is named."""
+    names = deals.layout_names()
+    if game == "blackwhite":
+        for name in ("pyramid", "yin-yang", "tower"):
+            if name in names:
+                return name
+    return "turtle"
+
+
+@dataclass
+class Outcome:
+    """The answer to an intent: ``ok``; when refused a ``reason`` word and a
+    ``message`` sentence; the ``events`` it caused (dicts with a ``"type"``)."""
+
+    ok: bool
+    reason: str | None = None
+    message: str | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def refuse(cls, reason: str, message: str | None = None) -> Outcome:
+        """A refusal with the standard sentence for ``reason`` unless one is given."""
+        text = message or REFUSALS.get(reason) or reason_text(reason)
+        return cls(False, reason, text)
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as a JSON object."""
+        return asdict(self)
+
+
+@dataclass
+class _Undo:
+    """What a match changed besides the board, to take it back."""
+
+    ledger_len: int
+    chain: tuple[int, float | None]
+    extra: dict[str, Any]
+
+
+class Session:
+    """One game of one mode; see the module docstring.
+
+    Subclasses set :attr:`GAME` and :attr:`MODE` and override the hooks
+    ``_limit``, ``_score_match``, ``_on_clear``, ``_on_deadlock``,
+    ``_check_undo``/``_check_hint``/``_check_shuffle``, ``_shuffle_cost``,
+    ``_revert`` and ``_extra_counters``/``_extra_summary``.
+    """
+
+    GAME: ClassVar[str] = ""
+    MODE: ClassVar[str] = ""
+    #: Cap of the combo multiplier (``None``: uncapped).
+    CHAIN_CAP: ClassVar[int | None] = None
+
+    def __init__(self, settings: Settings, now: float) -> None:
+        self.settings = settings.validate()
+        self.started = float(now)
+        self._now = float(now)
+        self.log: list[dict[str, Any]] = []
+        self.ledger = Ledger()
+        self.chain = Chain(cap=self.CHAIN_CAP)
+        self.status = "playing"
+        self._paused_status = "playing"
+        self.hints = 0
+        self.undos = 0
+        self.shuffles = 0
+        self.moves = 0
+        self.boards = 0
+        self.hint_pair: tuple[int, int] | None = None
+        self.hint_warning: str | None = None
+        self.last_match: dict[str, Any] | None = None
+        self.summary: dict[str, Any] | None = None
+        self._undo: list[_Undo] = []
+        dealt = self._deal(0)
+        self.board: Board = dealt.board
+        self.solution = dealt.solution
+        self.dealt_version = dealt.version
+        self.tiles_total = self._count(self.board)
+        self.clock = GameClock(start=self.started, limit=self._limit())
+        self._setup()
+
+    # ------------------------------------------------------------ hooks
+    def _setup(self) -> None:
+        """Mode state set up after the first deal."""
+
+    def _deal(self, index: int) -> deals.Dealt:
+        """The ``index``-th board of this game (0 is the first)."""
+        s = self.settings
+        seed = deals.derive_seed(s.seed or 0, deals.SALT_BOARD, index)
+        return deals.deal(
+            s.game,
+            seed=seed,
+            size=s.size,
+            layout=s.layout,
+            gravity=s.gravity,
+            generator=s.generator,
+        )
+
+    def _limit(self) -> float | None:
+        """The countdown in seconds, or ``None`` for a clock that counts up."""
+        return None
+
+    def _score_match(self, at: float, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """Score the match just made at playing time ``at`` (chain already stepped).
+
+        Returns what the match changed besides board, chain and ledger (handed
+        to :meth:`_revert` when the match is undone).
+        """
+        self.ledger.add("Pair", 100, kind="pair", at=at)
+        return {}
+
+    def _on_clear(self, now: float, events: list[dict[str, Any]]) -> None:
+        """The board was cleared by the last match."""
+        self._finish("won", now, events)
+
+    def _on_deadlock(self, now: float, events: list[dict[str, Any]]) -> None:
+        """Tiles remain and no pair is legal after the last match or shuffle."""
+        self.status = "deadlock"
+        events.append({"type": "deadlock", "offer": ["undo", "shuffle", "give_up"]})
+
+    def _check_undo(self) -> str | None:
+        """A refusal word when undo is not possible now, else ``None``."""
+        return None
+
+    def _spend_undo(self) -> None:
+        """Pay for an undo (stores of the Black & White modes)."""
+
+    def _check_hint(self) -> str | None:
+        """A refusal word when a hint is not possible now, else ``None``."""
+        return None
+
+    def _spend_hint(self) -> None:
+        """Pay for a hint."""
+
+    def _check_shuffle(self) -> str | None:
+        """A refusal word when a voluntary shuffle is not possible now, else ``None``."""
+        return None
+
+    def _shuffle_cost(self, at: float, voluntary: bool, events: list[dict[str, Any]]) -> None:
+        """Pay for a shuffle (tokens, stores, penalties)."""
+
+    def _revert(self, effects: dict[str, Any]) -> None:
+        """Take back the effects :meth:`_score_match` reported for an undone match."""
+
+    def _extra_counters(self, now: float) -> dict[str, Any]:
+        """Counters of this mode beyond the common ones."""
+        return {}
+
+    def _extra_summary(self, now: float) -> dict[str, Any]:
+        """Facts of this mode for the end-of-game summary."""
+        return {}
+
+    def _on_finish(self, status: str, now: float, events: list[dict[str, Any]]) -> None:
+        """Final ledger lines when the game ends with ``status``."""
+
+    # ------------------------------------------------------------ helpers
+    @staticmethod
+    def _count(board: Board) -> int:
+        return int(board.occupied).bit_count()
+
+    @property
+    def score(self) -> int:
+        """The score: the sum of the ledger."""
+        return self.ledger.total
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is won, lost or given up."""
+        return self.status in FINISHED
+
+    def elapsed(self, now: float) -> float:
+        """Playing time in seconds at ``now``."""
+        return self.clock.elapsed(now)
+
+    def _finish(self, status: str, now: float, events: list[dict[str, Any]]) -> None:
+        self.status = status
+        self.clock.stop(now)
+        self._undo.clear()
+        self.hint_pair = None
+        self._on_finish(status, now, events)
+        self.summary = {
+            "result": status,
+            "time": round(self.clock.elapsed(now), 3),
+            "score": self.score,
+            "tiles_left": self._count(self.board),
+            "moves": self.moves,
+            "hints": self.hints,
+            "undos": self.undos,
+            "shuffles": self.shuffles,
+            **self._extra_summary(now),
+        }
+        events.append({"type": "end", "status": status, "score": self.score})
+
+    def _shuffle(self, now: float, voluntary: bool, events: list[dict[str, Any]]) -> None:
+        """Re-deal the remaining faces (solvable where possible) and pay for it."""
+        at = self.clock.elapsed(now)
+        seed = deals.derive_seed(self.settings.seed or 0, deals.SALT_SHUFFLE, self.shuffles)
+        self.board = deals.redeal(self.board, seed)
+        self.shuffles += 1
+        self._undo.clear()
+        self.hint_pair = None
+        self._shuffle_cost(at, voluntary, events)
+        events.append({"type": "shuffle", "automatic": not voluntary})
+        if self.status == "deadlock":
+            self.status = "playing"
+        if self.finished or not self.board.is_deadlocked():
+            return
+        if voluntary:
+            self._on_deadlock(now, events)
+        else:
+            # An automatic shuffle that cannot open a pair (say, the last two
+            # tiles stacked on each other) would repeat for ever: the game is lost.
+            events.append({"type": "stuck"})
+            self._finish("lost", now, events)
+
+    def _freed(self, move: Match) -> list[int]:
+        freed_by = getattr(self.board, "freed_by", None)
+        if freed_by is None:
+            return []
+        return sorted(int(spot) for spot in freed_by(move))
+
+    def _valid_spot(self, spot: int) -> bool:
+        try:
+            return self.board.face(spot) is not None
+        except (IndexError, KeyError, ValueError):
+            return False
+
+    # ------------------------------------------------------------ intents
+    def tick(self, now: float) -> list[dict[str, Any]]:
+        """Let time pass to ``now``: ends the game when its countdown ran out.
+
+        Returns the events this caused (empty when nothing happened).
+        """
+        now = max(float(now), self._now)
+        self._now = now
+        events: list[dict[str, Any]] = []
+        if self.finished or self.status == "paused" or not self.clock.expired(now):
+            return events
+        deadline = self.clock.deadline()
+        end = now if deadline is None else min(now, deadline)
+        self.log.append({"type": "expire", "t": now})
+        self._on_expire(end, events)
+        return events
+
+    def _on_expire(self, end: float, events: list[dict[str, Any]]) -> None:
+        """The countdown reached zero at ``end``."""
+        events.append({"type": "time_up"})
+        self._finish("lost", end, events)
+
+    def act(self, intent: Mapping[str, Any], now: float) -> Outcome:
+        """Apply ``intent`` at time ``now``; returns the :class:`Outcome`.
+
+        A refused intent changes nothing. Raises :class:`ModeError` for a
+        malformed intent (not an object, unknown type, spots not integers).
+        """
+        kind, a, b = parse_intent(intent)
+        early = self.tick(now)
+        now = self._now
+        if self.finished:
+            refusal = Outcome.refuse("game over")
+            refusal.events = early
+            return refusal
+        if self.status == "paused" and kind not in ("resume", "give_up"):
+            return Outcome.refuse("paused")
+        handler = getattr(self, f"_do_{kind}")
+        outcome: Outcome = handler(a, b, now)
+        outcome.events = early + outcome.events
+        if outcome.ok:
+            entry: dict[str, Any] = {"type": kind, "t": now}
+            if kind == "match":
+                entry["a"], entry["b"] = a, b
+            self.log.append(entry)
+        return outcome
+
+    def _do_match(self, a: int, b: int, now: float) -> Outcome:
+        if not self._valid_spot(a) or not self._valid_spot(b):
+            return Outcome.refuse("empty")
+        move = self.board.match(a, b)
+        if move is None:
+            return Outcome.refuse(self.board.why_not(a, b))
+        undo = _Undo(len(self.ledger.lines), self.chain.state(), {})
+        self.board.push(move)
+        at = self.clock.elapsed(now)
+        self.moves += 1
+        self.chain.step(at)
+        self.hint_pair = None
+        self.hint_warning = None
+        freed = self._freed(move)
+        self.last_match = {
+            "a": move.a,
+            "b": move.b,
+            "path": [list(point) for point in move.path],
+            "freed": freed,
+        }
+        events: list[dict[str, Any]] = [
+            {"type": "match", "a": move.a, "b": move.b, "chain": self.chain.length}
+        ]
+        undo.extra = self._score_match(at, events)
+        self._undo.append(undo)
+        if self.board.is_cleared():
+            self._on_clear(now, events)
+        elif self.board.is_deadlocked():
+            self._on_deadlock(now, events)
+        return Outcome(True, events=events)
+
+    def _do_undo(self, a: int, b: int, now: float) -> Outcome:
+        refusal = self._check_undo()
+        if refusal is not None:
+            return Outcome.refuse(refusal)
+        if not self._undo:
+            return Outcome.refuse("nothing to undo")
+        undo = self._undo.pop()
+        move = self.board.pop()
+        at = self.clock.elapsed(now)
+        taken = sum(line.points for line in self.ledger.lines[undo.ledger_len :])
+        if taken:
+            self.ledger.add("Undo", -taken, kind="undo", at=at)
+        self.chain.restore(undo.chain)
+        self._revert(undo.extra)
+        self.undos += 1
+        self.moves -= 1
+        self._spend_undo()
+        self.hint_pair = None
+        self.hint_warning = None
+        self.last_match = None
+        if self.status == "deadlock":
+            self.status = "playing"
+        return Outcome(True, events=[{"type": "undo", "a": move.a, "b": move.b, "points": -taken}])
+
+    def _hint(self, smart: bool) -> Outcome:
+        refusal = self._check_hint()
+        if refusal is not None:
+            return Outcome.refuse(refusal)
+        warning = None
+        if smart:
+            found, winnable = deals.smart_hint(self.board)
+            if not winnable and found is not None:
+                warning = "The board can no longer be cleared from here."
+        else:
+            found = deals.hint(self.board)
+        if found is None:
+            return Outcome.refuse("no moves")
+        self.hints += 1
+        self._spend_hint()
+        self.hint_pair = (found.a, found.b)
+        self.hint_warning = warning
+        event: dict[str, Any] = {"type": "hint", "a": found.a, "b": found.b}
+        if warning:
+            event["warning"] = warning
+        return Outcome(True, events=[event])
+
+    def _do_hint(self, a: int, b: int, now: float) -> Outcome:
+        return self._hint(smart=False)
+
+    def _do_smart_hint(self, a: int, b: int, now: float) -> Outcome:
+        return self._hint(smart=True)
+
+    def _do_shuffle(self, a: int, b: int, now: float) -> Outcome:
+        refusal = self._check_shuffle()
+        if refusal is not None:
+            return Outcome.refuse(refusal)
+        events: list[dict[str, Any]] = []
+        self._shuffle(now, True, events)
+        return Outcome(True, events=events)
+
+    def _do_pause(self, a: int, b: int, now: float) -> Outcome:
+        self._paused_status = self.status
+        self.status = "paused"
+        self.clock.pause(now)
+        return Outcome(True, events=[{"type": "pause"}])
+
+    def _do_resume(self, a: int, b: int, now: float) -> Outcome:
+        if self.status != "paused":
+            return Outcome.refuse("not paused")
+        self.status = self._paused_status
+        self.clock.resume(now)
+        return Outcome(True, events=[{"type": "resume"}])
+
+    def _do_give_up(self, a: int, b: int, now: float) -> Outcome:
+        if self.status == "paused":
+            self.clock.resume(now)
+        events: list[dict[str, Any]] = []
+        self._finish("given_up", now, events)
+        return Outcome(True, events=events)
+
+    # ------------------------------------------------------------ views
+    def counters(self, now: float) -> dict[str, Any]:
+        """The counters a player sees: time, tiles left, moves, pairs open, hints,
+        undos, shuffles, plus the mode's own."""
+        return {
+            "time": round(self.clock.elapsed(now), 3),
+            "tiles_left": self._count(self.board),
+            "moves": self.moves,
+            "pairs_open": self.board.legal_pairs().count(),
+            "hints": self.hints,
+            "undos": self.undos,
+            "shuffles": self.shuffles,
+            **self._extra_counters(now),
+        }
+
+    def _tile(self, spot: int, free_mask: int) -> dict[str, Any]:
+        code = self.board.face(spot) or ""
+        free = bool(free_mask >> spot & 1)
+        stone = 0
+        cracks = getattr(self.board, "stone_cracks", None)
+        if cracks is not None:
+            stone = int(cracks(spot))
+        selectable = free and stone == 0
+        if self.GAME == "shisensho":
+            selectable = True
+        blocked = None if selectable else self._explain(spot)
+        return {
+            "spot": spot,
+            "code": code,
+            "name": tile_name(code),
+            "pos": list(self.board.coords(spot)),
+            "free": free,
+            "selectable": selectable,
+            "blocked": blocked,
+            "stone": stone,
+        }
+
+    def _explain(self, spot: int) -> str | None:
+        explain = getattr(self.board, "explain", None)
+        if explain is None:
+            return None
+        found = explain(spot)
+        text = getattr(found, "sentence", None)
+        if callable(text):
+            text = text()
+        return str(text if text is not None else found)
+
+    def view(self, now: float) -> dict[str, Any]:
+        """Everything the browser draws, as a JSON-ready dict (``docs/architecture.md``).
+
+        Calls :meth:`tick` first, so a countdown that ran out shows as lost.
+        """
+        self.tick(now)
+        now = self._now
+        s = self.settings
+        free_mask = self.board.free_spots()
+        tiles = [self._tile(spot, free_mask) for spot in self.board.spots()]
+        pairs = [[m.a, m.b] for m in self.board.legal_pairs()]
+        return {
+            "game": s.game,
+            "mode": s.mode,
+            "layout": s.layout,
+            "size": list(s.size) if s.size is not None else None,
+            "seed": s.seed,
+            "gravity": s.gravity,
+            "difficulty": s.difficulty,
+            "level": s.level,
+            "date": s.date,
+            "generator": s.generator,
+            "version": s.version,
+            "geometry": "grid" if s.game == "shisensho" else "stack",
+            "bounds": self._bounds(),
+            "tiles": tiles,
+            "pairs": pairs,
+            "open_pairs": len(pairs),
+            "last_match": self.last_match,
+            "hint": list(self.hint_pair) if self.hint_pair else None,
+            "hint_warning": self.hint_warning,
+            "counters": self.counters(now),
+            "clock": self.clock.view(now),
+            "score": self.score,
+            "combo": self.chain.current(self.clock.elapsed(now)),
+            "ledger": self.ledger.to_json(),
+            "status": self.status,
+            "summary": self.summary,
+        }
+
+    def _bounds(self) -> dict[str, int]:
+        if self.settings.game == "shisensho":
+            rows, cols = self.settings.size or DEFAULT_GRID
+            return {"rows": rows, "cols": cols}
+        coords = [self.board.coords(spot) for spot in self._all_spots()]
+        if not coords:
+            return {"width": 0, "height": 0, "depth": 0}
+        return {
+            "width": max(c[0] for c in coords) + 2,
+            "height": max(c[1] for c in coords) + 2,
+            "depth": max(c[2] for c in coords) + 1,
+        }
+
+    def _all_spots(self) -> list[int]:
+        layout = getattr(self.board, "layout", None)
+        positions = getattr(layout, "positions", None)
+        if positions is not None:
+            return list(range(len(positions)))
+        return list(self.board.spots())
+
+    # ------------------------------------------------------------ replay
+    def to_json(self) -> dict[str, Any]:
+        """Settings, start time and the timed log: all :meth:`from_json` needs."""
+        return {
+            "format": _FORMAT,
+            "settings": self.settings.to_json(),
+            "start": self.started,
+            "log": [dict(entry) for entry in self.log],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Session:
+        """Rebuild a session by replaying a :meth:`to_json` record.
+
+        Raises :class:`ModeError` when the record is malformed or a logged
+        intent is refused on replay (the record does not belong to this release
+        or was altered).
+        """
+        if not isinstance(data, Mapping):
+            raise ModeError("a saved game must be a JSON object")
+        if data.get("format") != _FORMAT:
+            raise ModeError(f"unknown saved-game format {data.get('format')!r}")
+        settings = Settings.from_json(data.get("settings"))
+        start = data.get("start")
+        log = data.get("log")
+        if not isinstance(start, int | float) or isinstance(start, bool):
+            raise ModeError("a saved game needs a numeric start time")
+        if not isinstance(log, list):
+            raise ModeError("a saved game needs a move log (a list)")
+        from tilematch.modes import new_session
+
+        session = new_session(settings, float(start))
+        for number, entry in enumerate(log, 1):
+            if not isinstance(entry, Mapping):
+                raise ModeError(f"move {number} of the log is not an object")
+            t = entry.get("t")
+            if not isinstance(t, int | float) or isinstance(t, bool) or not math.isfinite(t):
+                raise ModeError(f"move {number} of the log has no valid time")
+            if entry.get("type") == "expire":
+                session.tick(float(t))
+                continue
+            outcome = session.act(entry, float(t))
+            if not outcome.ok:
+                raise ModeError(
+                    f"move {number} of the log ({entry.get('type')}) was refused on replay: "
+                    f"{outcome.reason}"
+                )
+        return session
+
+
+def parse_intent(intent: object) -> tuple[str, int, int]:
+    """``(type, a, b)`` of an intent (``a``/``b`` are -1 unless it is a match).
+
+    Raises :class:`ModeError` for a malformed intent.
+    """
+    if not isinstance(intent, Mapping):
+        raise ModeError("an intent must be a JSON object")
+    kind = intent.get("type")
+    if kind not in INTENTS:
+        raise ModeError(f"unknown intent {kind!r}; choose one of {', '.join(INTENTS)}")
+    if kind != "match":
+        return str(kind), -1, -1
+    a, b = intent.get("a"), intent.get("b")
+    for name, value in (("a", a), ("b", b)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ModeError(f"a match needs integer spots a and b; {name} is {value!r}")
+    assert isinstance(a, int) and isinstance(b, int)
+    return "match", a, b
