@@ -1,0 +1,45 @@
+"""Board files of either geometry: Shisen-Sho text or layered-board JSON.
+
+:func:`parse_board` looks at the first non-blank character: ``{`` means a
+layered board in JSON (:mod:`tilematch.engine.stack_json`), anything else the
+Shisen-Sho text format (:mod:`tilematch.engine.grid_text`).
+
+>>> parse_board("5s 5s").game
+'shisensho'
+>>> parse_board('{"game": "solitaire", "tiles": [[0, 0, 0, "1f"], [2, 0, 0, "4f"]]}').game
+'solitaire'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid_text import format_grid, parse_grid
+
+if TYPE_CHECKING:
+    from tilematch.engine.stack import StackBoard
+
+
+def parse_board(text: str) -> GridBoard | StackBoard:
+    """Read a board file of either kind.
+
+    Returns a :class:`~tilematch.engine.grid.GridBoard` or a
+    :class:`~tilematch.engine.stack.StackBoard`. Raises
+    :class:`~tilematch.engine.board.BoardError` (a ``ValueError``) naming the
+    problem.
+    """
+    if text.lstrip()[:1] == "{":
+        from tilematch.engine import stack_json
+
+        return stack_json.parse_board(text)
+    return parse_grid(text)
+
+
+def format_board(board: GridBoard | StackBoard) -> str:
+    """The text of a board in its own format; :func:`parse_board` reads it back."""
+    if isinstance(board, GridBoard):
+        return format_grid(board)
+    from tilematch.engine import stack_json
+
+    return stack_json.format_board(board)
