@@ -153,7 +153,13 @@ def install(monkeypatch, boards: Sequence[FakeBoard], seed: int = 1) -> None:
     monkeypatch.setattr(deals, "smart_hint", smart_hint)
     monkeypatch.setattr(deals, "generator_version", lambda: 1)
     monkeypatch.setattr(deals, "layout_names", lambda: ["turtle", "pyramid"])
-    monkeypatch.setattr(deals, "layout_size", lambda name: {"turtle": 144, "pyramid": 140}[name])
+
+    def layout_key(name: str) -> str:
+        if name == "no-such-layout":
+            raise KeyError(name)
+        return name
+
+    monkeypatch.setattr(deals, "layout_key", layout_key)
     monkeypatch.setattr(deals, "daily_seed", lambda day: 1)
 
 

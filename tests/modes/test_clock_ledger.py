@@ -47,7 +47,9 @@ def test_stop_freezes_even_when_paused() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["pause", "resume", "look"]), st.floats(0, 5)), max_size=20))
+@given(
+    st.lists(st.tuples(st.sampled_from(["pause", "resume", "look"]), st.floats(0, 5)), max_size=20)
+)
 def test_clock_matches_a_brute_force_reference(steps) -> None:
     clock = GameClock(start=0.0)
     now = 0.0
@@ -105,4 +107,9 @@ def test_ledger_sums_lines() -> None:
     ledger.add("Pair x2", 200, kind="pair", at=2.5)
     assert ledger.total == -200
     assert ledger.sum_of("pair") == 300
-    assert ledger.to_json()[1] == {"label": "Reshuffle", "points": -500, "kind": "reshuffle", "at": 2.0}
+    assert ledger.to_json()[1] == {
+        "label": "Reshuffle",
+        "points": -500,
+        "kind": "reshuffle",
+        "at": 2.0,
+    }

@@ -33,7 +33,14 @@ def test_classic_chain_inside_and_outside_two_seconds_and_cap(monkeypatch) -> No
         match(s, 2 * k, 2 * k + 1, t)
     # gaps: -, 1.5, 2.0, 0.5, 1.0, 2.1, 1.9, 2.5
     assert [p for label, p in lines(s) if label.startswith("Pair")] == [
-        100, 200, 300, 400, 400, 100, 200, 100
+        100,
+        200,
+        300,
+        400,
+        400,
+        100,
+        200,
+        100,
     ]
     assert s.status == "won"
     played = 12.5

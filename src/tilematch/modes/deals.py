@@ -85,7 +85,16 @@ def layout_names() -> list[str]:
     """The names of the built-in layouts."""
     from tilematch.engine import layouts
 
-    return list(layouts.builtin())
+    return list(layouts.names())
+
+
+def layout_key(name: str) -> str:
+    """The key of the built-in layout ``name`` (any case, or its display name);
+    raises ``KeyError`` when there is no such layout."""
+    from tilematch.engine import layouts
+
+    key: str = layouts.get(name).name
+    return key
 
 
 def layout_size(name: str) -> int:

@@ -255,7 +255,9 @@ class DuelGame:
         if self._on_board(a) and self._on_board(b) and a != b:
             move = self.board.match(a, b)
         if move is None:
-            gone = [s for s in (a, b) if s >= 0 and self._dealt_spots >> s & 1 and not self._on_board(s)]
+            gone = [
+                s for s in (a, b) if s >= 0 and self._dealt_spots >> s & 1 and not self._on_board(s)
+            ]
             if gone and a != b and a >= 0 and b >= 0:
                 return self._refuse("taken", early)
             reason = self.board.why_not(a, b) if self._valid(a) and self._valid(b) else "empty"

@@ -190,7 +190,7 @@ class Settings:
         if not isinstance(layout, str):
             raise ModeError(f"a layout is named by a string, not {layout!r}")
         try:
-            deals.layout_size(layout)
+            layout = deals.layout_key(layout)
         except KeyError:
             names = ", ".join(sorted(deals.layout_names()))
             raise ModeError(f"unknown layout {layout!r}; built in: {names}") from None
@@ -301,6 +301,7 @@ class Session:
         self.solution = dealt.solution
         self.dealt_version = dealt.version
         self.tiles_total = self._count(self.board)
+        self._initial_occupied = int(self.board.occupied)
         self.clock = GameClock(start=self.started, limit=self._limit())
         self._setup()
 
@@ -626,13 +627,12 @@ class Session:
     def _tile(self, spot: int, free_mask: int) -> dict[str, Any]:
         code = self.board.face(spot) or ""
         free = bool(free_mask >> spot & 1)
-        stone = 0
-        cracks = getattr(self.board, "stone_cracks", None)
-        if cracks is not None:
-            stone = int(cracks(spot))
-        selectable = free and stone == 0
-        if self.GAME == "shisensho":
-            selectable = True
+        cracks = getattr(self.board, "cracks", None)
+        stone = int(cracks(spot)) if cracks is not None else 0
+        if self.settings.game == "shisensho":
+            selectable = True  # any Shisen-Sho tile may be picked; the path decides
+        else:
+            selectable = free and stone == 0
         blocked = None if selectable else self._explain(spot)
         return {
             "spot": spot,
@@ -646,14 +646,11 @@ class Session:
         }
 
     def _explain(self, spot: int) -> str | None:
-        explain = getattr(self.board, "explain", None)
-        if explain is None:
+        """The Learn Mode sentence naming what blocks the tile at ``spot``."""
+        describe = getattr(self.board, "describe", None)
+        if describe is None:
             return None
-        found = explain(spot)
-        text = getattr(found, "sentence", None)
-        if callable(text):
-            text = text()
-        return str(text if text is not None else found)
+        return str(describe(spot))
 
     def view(self, now: float) -> dict[str, Any]:
         """Everything the browser draws, as a JSON-ready dict (``docs/architecture.md``).
@@ -699,21 +696,19 @@ class Session:
         if self.settings.game == "shisensho":
             rows, cols = self.settings.size or DEFAULT_GRID
             return {"rows": rows, "cols": cols}
-        coords = [self.board.coords(spot) for spot in self._all_spots()]
-        if not coords:
-            return {"width": 0, "height": 0, "depth": 0}
-        return {
-            "width": max(c[0] for c in coords) + 2,
-            "height": max(c[1] for c in coords) + 2,
-            "depth": max(c[2] for c in coords) + 1,
-        }
-
-    def _all_spots(self) -> list[int]:
         layout = getattr(self.board, "layout", None)
-        positions = getattr(layout, "positions", None)
-        if positions is not None:
-            return list(range(len(positions)))
-        return list(self.board.spots())
+        bounds = getattr(layout, "bounds", None)
+        if bounds is not None:
+            width, height, depth = bounds
+        else:
+            coords = [self.board.coords(spot) for spot in range(self._spot_count())]
+            width = max((c[0] for c in coords), default=-2) + 2
+            height = max((c[1] for c in coords), default=-2) + 2
+            depth = max((c[2] for c in coords), default=-1) + 1
+        return {"width": int(width), "height": int(height), "depth": int(depth)}
+
+    def _spot_count(self) -> int:
+        return int(self._initial_occupied).bit_length()
 
     # ------------------------------------------------------------ replay
     def to_json(self) -> dict[str, Any]:

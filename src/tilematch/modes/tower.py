@@ -7,11 +7,11 @@ same tower. The curve is gentle to hard in five stages of 30 levels:
 ====== ================ ====================================== ========
 levels difficulty       layouts                                stones
 ====== ================ ====================================== ========
-1-30   relaxed          small (36-80 tiles)                    0-2
-31-60  relaxed/standard small and middle (50-106)              1-4
-61-90  standard         middle (80-114)                        2-6
+1-30   relaxed          small (36-92 tiles)                    0-2
+31-60  relaxed/standard small and middle (50-104)              1-4
+61-90  standard         middle (80-112)                        2-6
 91-120 standard/zen     middle and large (92-140)              3-8
-121-150 zen master      large (106-168)                        4-10
+121-150 zen master      large (106-206)                        4-10
 ====== ================ ====================================== ========
 
 Within a stage the layouts grow and the stones are added step by step.
@@ -65,27 +65,27 @@ class Level:
 _STAGES: Final = (
     (
         ("relaxed", "relaxed"),
-        ("coiled-dragon", "whirlpool", "little-pyramid", "dragon", "balance", "twin-towers"),
+        ("dragon-pearl", "whirlpool", "little-pyramid", "dragon", "twin-towers", "tower"),
         (0, 2),
     ),
     (
         ("relaxed", "standard"),
-        ("little-pyramid", "dragon", "balance", "twin-towers", "tower", "spiral"),
+        ("little-pyramid", "dragon", "twin-towers", "tower", "watchtowers", "balance"),
         (1, 4),
     ),
     (
         ("standard", "standard"),
-        ("balance", "twin-towers", "tower", "spiral", "ziggurat", "twin-pyramids", "watchtowers"),
+        ("twin-towers", "tower", "watchtowers", "balance", "spiral", "ziggurat", "twin-pyramids"),
         (2, 6),
     ),
     (
         ("standard", "zen_master"),
-        ("tower", "spiral", "ziggurat", "twin-pyramids", "watchtowers", "pyramid"),
+        ("tower", "watchtowers", "spiral", "ziggurat", "twin-pyramids", "pyramid"),
         (3, 8),
     ),
     (
         ("zen_master", "zen_master"),
-        ("spiral", "ziggurat", "twin-pyramids", "watchtowers", "pyramid", "yin-yang"),
+        ("spiral", "ziggurat", "twin-pyramids", "pyramid", "yin-yang"),
         (4, 10),
     ),
 )

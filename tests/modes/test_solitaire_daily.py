@@ -1,0 +1,153 @@
+"""Mahjong Solitaire regular and Daily Challenge sessions, and the streak rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from tilematch.modes import ModeError, Settings, daily, new_session
+
+from .fakes import deadlock_board, install, pairs_board
+
+REGULAR = Settings(game="solitaire", mode="regular", layout="turtle", seed=1)
+
+
+def match(session, a, b, t):
+    outcome = session.act({"type": "match", "a": a, "b": b}, t)
+    assert outcome.ok, outcome
+    return outcome
+
+
+def test_regular_counters(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(3, "solitaire")])
+    s = new_session(REGULAR, now=0.0)
+    c = s.counters(0.0)
+    assert {k: c[k] for k in ("time", "tiles_left", "moves", "pairs_open", "hints", "undos")} == {
+        "time": 0.0,
+        "tiles_left": 6,
+        "moves": 0,
+        "pairs_open": 3,
+        "hints": 0,
+        "undos": 0,
+    }
+    s.act({"type": "hint"}, 1.0)
+    match(s, 0, 1, 2.0)
+    s.act({"type": "undo"}, 3.0)
+    match(s, 0, 1, 4.0)
+    c = s.counters(5.0)
+    assert (c["time"], c["tiles_left"], c["moves"], c["pairs_open"], c["hints"], c["undos"]) == (
+        5.0,
+        4,
+        1,
+        2,
+        1,
+        1,
+    )
+
+
+def test_regular_no_moves_state_offers_undo_shuffle_replay(monkeypatch) -> None:
+    install(monkeypatch, [deadlock_board("solitaire")])
+    s = new_session(REGULAR, now=0.0)
+    out = match(s, 0, 1, 1.0)
+    assert s.status == "deadlock"
+    assert {"type": "deadlock", "offer": ["undo", "shuffle", "replay", "give_up"]} in out.events
+    assert s.view(1.0)["status"] == "deadlock"
+    assert s.act({"type": "undo"}, 2.0).ok
+    assert s.status == "playing"
+    match(s, 0, 1, 3.0)
+    assert s.act({"type": "shuffle"}, 4.0).ok
+    assert s.status == "playing"
+    match(s, 2, 4, 5.0)
+    match(s, 3, 5, 6.0)
+    assert s.status == "won"
+    assert s.summary["shuffles"] == 1 and s.summary["moves"] == 3
+    assert s.replay_settings() == s.settings
+    assert s.new_game_settings(99).seed == 99
+
+
+def test_daily_result_and_date_check(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(2, "solitaire")])
+    s = new_session(Settings(game="solitaire", mode="daily", date="2026-02-28"), now=0.0)
+    assert s.settings.layout == "turtle"
+    assert s.result() is None
+    s.act({"type": "hint"}, 1.0)
+    match(s, 0, 1, 2.0)
+    match(s, 2, 3, 3.0)
+    assert s.result() == {"date": "2026-02-28", "solved": True, "time": 3.0, "hints": 1, "undos": 0}
+    for bad in ("2026-02-30", "26-02-01", "yesterday", None):
+        with pytest.raises(ModeError):
+            Settings(game="solitaire", mode="daily", date=bad).validate()
+    with pytest.raises(ModeError):
+        Settings(game="solitaire", mode="daily", date="2026-01-01", layout="pyramid").validate()
+
+
+def day(date: str, solved: bool = True) -> dict:
+    return {"date": date, "solved": solved, "time": 100.0, "hints": 0, "undos": 0}
+
+
+def test_streak_across_month_and_year_ends() -> None:
+    results = [day(d) for d in ("2025-12-30", "2025-12-31", "2026-01-01", "2026-01-02")]
+    assert daily.streaks(results, today="2026-01-02") == (4, 4)
+    leap = [day(d) for d in ("2024-02-28", "2024-02-29", "2024-03-01")]
+    assert daily.streaks(leap) == (3, 3)
+    no_leap = [day(d) for d in ("2025-02-28", "2025-03-01")]
+    assert daily.streaks(no_leap) == (2, 2)
+    gap = [day(d) for d in ("2025-01-30", "2025-02-01")]
+    assert daily.streaks(gap) == (1, 1)
+
+
+def test_streak_missed_and_unsolved_days() -> None:
+    results = [
+        day("2026-03-01"),
+        day("2026-03-02"),
+        day("2026-03-03"),
+        day("2026-03-04", solved=False),
+        day("2026-03-05"),
+        day("2026-03-06"),
+    ]
+    assert daily.streaks(results, today="2026-03-06") == (2, 3)
+    assert daily.streaks(results, today="2026-03-07") == (2, 3)  # today still open
+    assert daily.streaks(results, today="2026-03-08") == (0, 3)  # yesterday missed
+    assert daily.streaks([], today="2026-03-08") == (0, 0)
+    # a failed attempt and a solved one on the same day count as solved
+    assert daily.streaks([day("2026-03-09", False), day("2026-03-09")]) == (1, 1)
+    assert daily.streaks({"2026-03-09": True, "2026-03-10": {"solved": True}}) == (2, 2)
+
+
+def test_streaks_match_a_brute_force_reference() -> None:
+    import random
+    from datetime import date, timedelta
+
+    rng = random.Random(5)
+    start = date(2024, 1, 25)
+    for _ in range(50):
+        solved = {start + timedelta(days=i) for i in range(70) if rng.random() < 0.7}
+        today = start + timedelta(days=rng.randrange(75))
+        best = max(
+            (
+                n
+                for d in solved
+                for n in [next(k for k in range(1, 80) if d + timedelta(days=k) not in solved)]
+            ),
+            default=0,
+        )
+        end = today if today in solved else today - timedelta(days=1)
+        current = 0
+        while end - timedelta(days=current) in solved:
+            current += 1
+        results = [{"date": d.isoformat(), "solved": True} for d in solved]
+        assert daily.streaks(results, today=today.isoformat()) == (current, best)
+
+
+def test_history_keeps_the_best_result_per_day() -> None:
+    results = [
+        {"date": "2026-01-01", "solved": False, "time": 50.0, "hints": 0, "undos": 0},
+        {"date": "2026-01-01", "solved": True, "time": 300.0, "hints": 2, "undos": 1},
+        {"date": "2026-01-01", "solved": True, "time": 200.0, "hints": 5, "undos": 0},
+        {"date": "2026-01-02", "solved": False, "time": 10.0, "hints": 0, "undos": 0},
+    ]
+    assert daily.history(results) == [
+        {"date": "2026-01-02", "solved": False, "time": 10.0, "hints": 0, "undos": 0},
+        {"date": "2026-01-01", "solved": True, "time": 200.0, "hints": 5, "undos": 0},
+    ]
+    with pytest.raises(ModeError):
+        daily.history([{"date": "2026-13-01", "solved": True}])
