@@ -126,7 +126,8 @@ def _stepped(cols: int, rows: int, layers: int) -> list[Position]:
 
 
 def _pyramid() -> list[Position]:
-    return _stepped(7, 7, 7)
+    """Square terraces, each a whole tile in from the one below, so every rim stays open."""
+    return [t for k in range(4) for t in rect(2 * k, 2 * k, 8 - 2 * k, 8 - 2 * k, k)]
 
 
 def _little_pyramid() -> list[Position]:
@@ -172,9 +173,9 @@ def _watchtowers() -> list[Position]:
     for x, y in ((0, 0), (16, 0), (0, 16), (16, 16)):
         for z in (0, 1, 2, 3):
             tiles += rect(x, y, 2, 2, z)
-    tiles += rect(8, 8, 3, 3, 0)
-    tiles += rect(9, 9, 2, 2, 1)
-    tiles.append((10, 10, 2))
+    tiles += rect(7, 7, 3, 3, 0)
+    tiles += rect(8, 8, 2, 2, 1)
+    tiles.append((9, 9, 2))
     return tiles
 
 
