@@ -629,10 +629,9 @@ class Session:
         free = bool(free_mask >> spot & 1)
         cracks = getattr(self.board, "cracks", None)
         stone = int(cracks(spot)) if cracks is not None else 0
-        if self.settings.game == "shisensho":
-            selectable = True  # any Shisen-Sho tile may be picked; the path decides
-        else:
-            selectable = free and stone == 0
+        # Any Shisen-Sho tile may be picked (the path decides); layered tiles must be
+        # free and not an uncracked stone.
+        selectable = True if self.settings.game == "shisensho" else free and stone == 0
         blocked = None if selectable else self._explain(spot)
         return {
             "spot": spot,

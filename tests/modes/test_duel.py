@@ -1,0 +1,140 @@
+"""The Speed Duel core and the computer rival."""
+
+from __future__ import annotations
+
+import pytest
+
+from tilematch.modes import ModeError
+from tilematch.modes.duel import FORFEIT_SECONDS, LOCKOUT_SECONDS, RIVAL_PACE, DuelGame, Rival
+
+from .fakes import deadlock_board, install, pairs_board
+
+
+def test_claims_in_arrival_order_and_scores(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(3)])
+    game = DuelGame(seed=1, now=0.0)
+    assert game.claim(0, 0, 1, 1.0).ok
+    late = game.claim(1, 1, 0, 1.0)  # same pair, arrived second
+    assert (late.ok, late.reason) == (False, "taken")
+    assert game.locked(1, 1.0) == 0.0  # losing a race is not a bad claim
+    overlap = game.claim(1, 0, 2, 1.0)  # overlapping tile already gone
+    assert overlap.reason == "taken"
+    assert game.claim(1, 2, 3, 1.1).ok
+    assert game.scores == [2, 2]
+
+
+def test_bad_claim_locks_out_for_one_second(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(3)])
+    game = DuelGame(seed=1, now=0.0)
+    bad = game.claim(0, 0, 2, 5.0)
+    assert (bad.ok, bad.reason) == (False, "not a match")
+    assert any(e["type"] == "lockout" for e in bad.events)
+    assert game.locked(0, 5.5) == pytest.approx(0.5)
+    assert game.claim(0, 0, 1, 5.99).reason == "locked"
+    assert game.claim(1, 0, 1, 5.99).ok  # the other player is not locked
+    assert game.claim(0, 2, 3, 6.0).ok
+    assert game.claim(0, 4, 99, 7.0).reason == "empty"
+    assert game.locked(0, 7.0) == LOCKOUT_SECONDS
+    assert game.players[0].bad_claims == 2
+
+
+def test_board_cleared_majority_wins_or_draw(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(3)])
+    game = DuelGame(seed=1, now=0.0)
+    game.claim(0, 0, 1, 1.0)
+    game.claim(0, 2, 3, 2.0)
+    out = game.claim(1, 4, 5, 3.0)
+    assert out.ok
+    assert game.result() == {"status": "won", "reason": "cleared", "winner": 0, "scores": [4, 2]}
+    assert game.claim(1, 0, 1, 4.0).reason == "game over"
+    install(monkeypatch, [pairs_board(2)])
+    draw = DuelGame(seed=1, now=0.0)
+    draw.claim(0, 0, 1, 1.0)
+    draw.claim(1, 2, 3, 2.0)
+    assert draw.result()["status"] == "draw" and draw.winner is None
+
+
+def test_deadlock_reshuffles_for_both_without_penalty(monkeypatch) -> None:
+    install(monkeypatch, [deadlock_board()])
+    game = DuelGame(seed=1, now=0.0)
+    out = game.claim(0, 0, 1, 1.0)
+    assert {"type": "shuffle", "automatic": True} in out.events
+    assert game.reshuffles == 1
+    assert game.scores == [2, 0]
+    assert game.board.legal_pairs()
+
+
+def test_forfeit_after_thirty_seconds_away(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(3)])
+    game = DuelGame(seed=1, now=0.0)
+    game.away(1, 10.0)
+    assert game.claim(1, 0, 1, 11.0).reason == "away"
+    assert game.back(1, 39.0) == []
+    assert not game.finished
+    game.away(1, 50.0)
+    assert game.next_event_at() == 50.0 + FORFEIT_SECONDS
+    assert game.tick(79.9) == []
+    events = game.tick(80.0)
+    assert events and events[0]["type"] == "end"
+    assert game.result() == {"status": "won", "reason": "forfeit", "winner": 0, "scores": [0, 0]}
+    assert game.view(90.0)["elapsed"] == 80.0
+
+
+def test_coming_back_too_late_forfeits(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(3)])
+    game = DuelGame(seed=1, now=0.0)
+    game.claim(1, 0, 1, 1.0)
+    game.away(1, 2.0)
+    events = game.back(1, 40.0)
+    assert events[0]["winner"] == 0 and game.reason == "forfeit"
+
+
+def test_bad_players_and_spots_raise(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(3)])
+    game = DuelGame(seed=1, now=0.0)
+    with pytest.raises(ModeError):
+        game.claim(2, 0, 1, 1.0)
+    with pytest.raises(ModeError):
+        game.claim(0, "0", 1, 1.0)  # type: ignore[arg-type]
+    with pytest.raises(ModeError):
+        Rival("furious")
+
+
+@pytest.mark.parametrize("level", ["relaxed", "steady", "sharp"])
+def test_rival_plays_legal_pairs_at_its_pace(monkeypatch, level) -> None:
+    install(monkeypatch, [pairs_board(5)])
+    rival = Rival(level, seed=4)
+    game = DuelGame(seed=1, now=0.0, rival=rival)
+    pace = RIVAL_PACE[level]
+    a, b, at = rival.next_claim(game.board, 0.0)
+    assert at == pace and game.board.match(a, b) is not None
+    assert game.tick(pace - 0.01) == []
+    events = game.tick(pace)
+    assert [e["type"] for e in events] == ["match"]
+    assert game.scores == [0, 2]
+    assert game.next_event_at() == 2 * pace
+    # the human takes the pair the rival had planned: it plays another one on time
+    a, b, at = rival.next_claim(game.board, pace)
+    assert game.claim(0, a, b, pace + 0.1).ok
+    game.tick(2 * pace)
+    assert game.scores == [2, 4]
+    t = 2 * pace
+    while not game.finished:
+        t += pace
+        game.tick(t)
+    assert game.result()["winner"] == 1
+    assert sum(game.scores) == 10
+
+
+def test_rival_is_reproducible(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(6)])
+    plays = []
+    for _ in range(2):
+        game = DuelGame(seed=1, now=0.0, rival=Rival("sharp", seed=9))
+        game.tick(100.0)  # a late tick plays one pair, not a burst
+        assert len(game.log) == 1
+        for step in range(1, 40):
+            game.tick(100.0 + step * 0.5)
+        plays.append(game.log)
+    assert plays[0] == plays[1] and len(plays[0]) == 6
+    assert [p["t"] for p in plays[0]] == [100.0, 101.5, 103.0, 104.5, 106.0, 107.5]

@@ -1,0 +1,102 @@
+"""The Emperor's Tower table, unlocks and stars."""
+
+from __future__ import annotations
+
+import pytest
+
+from tilematch.engine import layouts
+from tilematch.modes import tower
+
+RANK = {"relaxed": 0, "standard": 1, "zen_master": 2}
+
+
+def test_one_hundred_fifty_levels_numbered_in_order() -> None:
+    assert len(tower.LEVELS) == 150
+    assert [lvl.level for lvl in tower.LEVELS] == list(range(1, 151))
+    assert len({lvl.seed for lvl in tower.LEVELS}) == 150
+    assert tower.level(150) is tower.LEVELS[-1]
+    for bad in (0, 151, -1, True, "3"):
+        with pytest.raises(ValueError):
+            tower.level(bad)  # type: ignore[arg-type]
+
+
+def test_table_is_pinned_for_version_1() -> None:
+    """Changing any row means a new VERSION: players' progress refers to these boards."""
+    assert tower.VERSION == 1
+    assert tower.LEVELS[0].to_json() == {
+        "level": 1,
+        "layout": "dragon-pearl",
+        "difficulty": "relaxed",
+        "stones": 0,
+        "seed": 654533278,
+    }
+    assert tower.LEVELS[74].to_json() == {
+        "level": 75,
+        "layout": "balance",
+        "difficulty": "standard",
+        "stones": 3,
+        "seed": 82778213,
+    }
+    assert tower.LEVELS[149].to_json() == {
+        "level": 150,
+        "layout": "yin-yang",
+        "difficulty": "zen_master",
+        "stones": 10,
+        "seed": 165458895,
+    }
+
+
+def test_layouts_are_built_in_and_of_the_named_families() -> None:
+    known = {layout.name: layout for layout in layouts.builtin()}
+    for lvl in tower.LEVELS:
+        assert lvl.layout in known
+        assert known[lvl.layout].family in {"Pyramid", "Tower", "Dragon", "Spiral", "Yin-Yang"}
+        assert lvl.difficulty in RANK
+
+
+def test_the_curve_goes_from_gentle_to_hard() -> None:
+    sizes = {layout.name: len(layout.positions) for layout in layouts.builtin()}
+    ranks = [RANK[lvl.difficulty] for lvl in tower.LEVELS]
+    assert ranks == sorted(ranks)
+    assert tower.LEVELS[0].stones == 0 and tower.LEVELS[-1].stones == 10
+    blocks = [tower.LEVELS[i : i + 30] for i in range(0, 150, 30)]
+    tiles = [sum(sizes[lvl.layout] for lvl in block) / len(block) for block in blocks]
+    stones = [sum(lvl.stones for lvl in block) / len(block) for block in blocks]
+    assert tiles == sorted(tiles) and stones == sorted(stones)
+    for block in blocks:
+        block_stones = [lvl.stones for lvl in block]
+        assert block_stones == sorted(block_stones)
+
+
+def test_unlock_rules() -> None:
+    assert tower.unlocked([]) == {1}
+    assert tower.unlocked([1]) == {1, 2}
+    assert tower.unlocked([1, 2, 3]) == {1, 2, 3, 4}
+    assert tower.unlocked([150]) == {1, 150}
+    assert tower.unlocked([0, 999, "x"]) == {1}  # type: ignore[list-item]
+    view = tower.campaign({1: 3, 2: 1})
+    assert [(v["level"], v["unlocked"], v["stars"]) for v in view[:4]] == [
+        (1, True, 3),
+        (2, True, 1),
+        (3, True, 0),
+        (4, False, 0),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cleared", "left", "shuffles", "expected"),
+    [
+        (False, 90.0, 0, 0),
+        (True, 0.0, 0, 1),
+        (True, 24.99, 0, 1),
+        (True, 25.0, 0, 2),
+        (True, 49.99, 0, 2),
+        (True, 50.0, 0, 3),
+        (True, 50.0, 1, 2),
+        (True, 120.0, 0, 3),
+    ],
+)
+def test_stars(cleared, left, shuffles, expected) -> None:
+    assert (
+        tower.stars(cleared=cleared, time_left=left, countdown=100.0, shuffles=shuffles) == expected
+    )
