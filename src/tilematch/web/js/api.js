@@ -1,0 +1,62 @@
+// The JSON API client: one function per endpoint of docs/api.md.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(`/api${path}`, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = data && data.error ? data.error : {};
+    const detail = data && typeof data.detail === "string" ? data.detail : null;
+    throw new ApiError(
+      response.status,
+      error.code || "http",
+      error.message || detail || `The server answered ${response.status}.`,
+    );
+  }
+  return data;
+}
+
+const q = (params) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, value);
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+};
+
+export const api = {
+  me: () => request("GET", "/me"),
+  setName: (name) => request("PUT", "/me", { name }),
+  createGame: (options) => request("POST", "/games", options),
+  unfinished: () => request("GET", "/games?status=unfinished"),
+  game: (id) => request("GET", `/games/${encodeURIComponent(id)}`),
+  act: (id, action) => request("POST", `/games/${encodeURIComponent(id)}/actions`, action),
+  replay: (id) => request("POST", `/games/${encodeURIComponent(id)}/replay`),
+  daily: (date) => request("GET", `/daily/${date}`),
+  restartDaily: (date) => request("POST", `/daily/${date}/restart`),
+  dailyHistory: () => request("GET", "/daily"),
+  campaign: () => request("GET", "/campaign"),
+  results: () => request("GET", "/results"),
+  leaderboards: (params) => request("GET", `/leaderboards${q(params)}`),
+  layouts: () => request("GET", "/layouts"),
+  tiles: () => request("GET", "/tiles"),
+  learn: () => request("GET", "/learn"),
+};

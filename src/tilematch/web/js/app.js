@@ -1,0 +1,99 @@
+// The page shell: settings, tile sprite, and a small client-side router.
+
+import { applySettings } from "./storage.js";
+import { installSprite } from "./tiles.js";
+import { initSound } from "./sound.js";
+import { showError } from "./dom.js";
+import home from "./pages/home.js";
+import play from "./pages/play.js";
+import daily from "./pages/daily.js";
+import tower from "./pages/tower.js";
+import results from "./pages/results.js";
+import guide from "./pages/guide.js";
+import learn from "./pages/learn.js";
+import settings from "./pages/settings.js";
+
+const ROUTES = [
+  [/^\/$/, home, "Play", "/"],
+  [/^\/play\/([a-z]+)\/([a-z]+)\/?$/, play, "Game", "/"],
+  [/^\/daily\/?$/, daily, "Daily Challenge", "/daily"],
+  [/^\/tower\/?$/, tower, "Emperor's Tower", "/tower"],
+  [/^\/results\/?$/, results, "Results", "/results"],
+  [/^\/guide\/?$/, guide, "Tile Guide", "/guide"],
+  [/^\/learn\/?$/, learn, "Why can't I select this tile?", "/learn"],
+  [/^\/settings\/?$/, settings, "Settings", "/settings"],
+];
+
+const main = document.getElementById("main");
+let cleanup = null;
+let generation = 0;
+
+/** Go to a page of the app without reloading. */
+export function navigate(url, { replace = false } = {}) {
+  if (replace) history.replaceState(null, "", url);
+  else history.pushState(null, "", url);
+  route();
+}
+
+async function route() {
+  const gen = ++generation;
+  if (cleanup) {
+    try {
+      cleanup();
+    } catch {
+      /* a page that failed to clean up must not block the next one */
+    }
+    cleanup = null;
+  }
+  const path = location.pathname;
+  const query = new URLSearchParams(location.search);
+  let match = null;
+  let entry = null;
+  for (const candidate of ROUTES) {
+    match = path.match(candidate[0]);
+    if (match) {
+      entry = candidate;
+      break;
+    }
+  }
+  for (const a of document.querySelectorAll(".site-header nav a")) {
+    const active = entry && a.getAttribute("href") === entry[3];
+    if (active) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+  main.innerHTML = "";
+  if (!entry) {
+    document.title = "Not found · tilematch";
+    main.innerHTML = `<div class="card"><h1>Page not found</h1><p><a href="/" data-link>Back to the start page</a></p></div>`;
+    return;
+  }
+  document.title = `${entry[2]} · tilematch`;
+  try {
+    const result = await entry[1](main, { params: match.slice(1), query, navigate });
+    if (gen !== generation) {
+      if (typeof result === "function") result();
+      return;
+    }
+    cleanup = typeof result === "function" ? result : null;
+  } catch (error) {
+    if (gen === generation) showError(main, error);
+  }
+}
+
+document.addEventListener("click", (event) => {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const a = event.target.closest("a[href]");
+  if (!a || a.target || a.hasAttribute("download")) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || url.pathname.startsWith("/api") || url.pathname.startsWith("/docs")) return;
+  event.preventDefault();
+  navigate(url.pathname + url.search);
+  main.focus({ preventScroll: true });
+});
+window.addEventListener("popstate", route);
+
+applySettings();
+installSprite();
+initSound();
+route();

@@ -1,0 +1,327 @@
+// The board: draws the tiles of a view and reports picks. No rule lives here:
+// which tiles are free, selectable, hinted or partners is data passed in.
+//
+//   const board = createBoard(viewportElement, { onPick(spot) {} });
+//   board.set(view, ui);            // ui: {selected, partners, hinted, freed, blockers, learn, showFree}
+//   board.flashPath(path); board.shake([a, b]); board.fit(); board.destroy();
+
+import { frameFor, hiddenSpots, nearestInDirection, TILE_W, TILE_H, CELL_W } from "./geometry.js";
+import { faceMarkup, variantClass } from "./tiles.js";
+import { animationsOn } from "./storage.js";
+
+const EMPTY_UI = Object.freeze({
+  selected: null,
+  partners: new Set(),
+  hinted: new Set(),
+  freed: new Set(),
+  blockers: new Set(),
+  learn: false,
+  showFree: false,
+  zoom: "fit",
+});
+
+/** The words a screen reader hears for a tile. */
+export function tileLabel(tile, ui, bySpot) {
+  const parts = [tile.name || tile.code];
+  if (ui.selected === tile.spot) parts.push("selected");
+  if (tile.stone) parts.push(`stone, ${tile.stone} ${tile.stone === 1 ? "crack" : "cracks"} left`);
+  if (tile.selectable === false) {
+    parts.push(`blocked: ${describeBlocked(tile, bySpot)}`);
+  } else if (tile.free === false) {
+    parts.push("enclosed");
+  } else {
+    parts.push("free");
+  }
+  if (ui.hinted.has(tile.spot)) parts.push("hinted");
+  if (ui.partners.has(tile.spot)) parts.push("possible partner");
+  if (ui.freed.has(tile.spot)) parts.push("newly freed");
+  return parts.join(", ");
+}
+
+function names(spots, bySpot) {
+  const list = (spots || []).map((s) => (bySpot.get(s) ? bySpot.get(s).name : `tile ${s}`));
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+/** Why a tile cannot be picked, in words, from the view's `blocked` data. */
+export function describeBlocked(tile, bySpot) {
+  const b = tile.blocked;
+  if (typeof b === "string" && b) return b;
+  if (b && typeof b === "object") {
+    for (const key of ["text", "message", "reason"]) if (typeof b[key] === "string" && b[key]) return b[key];
+    const covered = b.covered_by || b.above || b.cover || b.covers || [];
+    const left = b.left || [];
+    const right = b.right || [];
+    const parts = [];
+    if (covered.length) parts.push(`covered by ${names(covered, bySpot)}`);
+    if (left.length && right.length) {
+      parts.push(`left side closed by ${names(left, bySpot)}, right side closed by ${names(right, bySpot)}`);
+    }
+    const cracks = b.cracks ?? b.stone ?? tile.stone;
+    if (cracks) parts.push(`a stone that needs ${cracks} more ${cracks === 1 ? "crack" : "cracks"}`);
+    if (parts.length) return parts.join("; ");
+  }
+  if (tile.stone) return `a stone that needs ${tile.stone} more ${tile.stone === 1 ? "crack" : "cracks"}`;
+  return "not free";
+}
+
+/** The spots named in a tile's `blocked` data (to outline them in Learn Mode). */
+export function blockerSpots(tile) {
+  const b = tile.blocked;
+  if (!b || typeof b !== "object") return [];
+  return [...(b.covered_by || b.above || b.cover || b.covers || []), ...(b.left || []), ...(b.right || [])];
+}
+
+export function createBoard(viewport, { onPick, onFocusChange } = {}) {
+  viewport.classList.add("board-viewport");
+  viewport.innerHTML =
+    `<div class="board-scaler"><div class="board" role="group" aria-label="Board">` +
+    `<svg class="path-layer" aria-hidden="true"></svg></div></div>`;
+  const scaler = viewport.firstElementChild;
+  const boardEl = scaler.firstElementChild;
+  const pathLayer = boardEl.querySelector(".path-layer");
+  const elements = new Map();
+  let view = null;
+  let ui = EMPTY_UI;
+  let frame = null;
+  let frameFor_ = null;
+  let focused = null;
+  let scheduled = false;
+  let bySpot = new Map();
+  let points = [];
+  let scale = 1;
+  let destroyed = false;
+
+  function schedule() {
+    if (scheduled || destroyed) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      if (!destroyed) render();
+    });
+  }
+
+  function render() {
+    if (!view) return;
+    const start = performance.now();
+    if (frameFor_ !== view.id) frame = null;
+    frame = frameFor(view, frame);
+    frameFor_ = view.id;
+    boardEl.style.width = `${frame.width}px`;
+    boardEl.style.height = `${frame.height}px`;
+    boardEl.style.setProperty("--tw", `${TILE_W}px`);
+    boardEl.style.setProperty("--th", `${TILE_H}px`);
+    boardEl.classList.toggle("learn", Boolean(ui.learn));
+    boardEl.classList.toggle("show-free", Boolean(ui.showFree));
+    boardEl.classList.toggle("no-anim", !animationsOn());
+    boardEl.classList.toggle("is-grid", frame.kind === "grid");
+    const present = new Set();
+    const hidden = hiddenSpots(view);
+    points = [];
+    let fragment = null;
+    for (const tile of view.tiles) {
+      present.add(tile.spot);
+      let el = elements.get(tile.spot);
+      if (!el || el.classList.contains("is-removing")) {
+        if (el) el.remove();
+        el = document.createElement("button");
+        el.type = "button";
+        el.className = "tile";
+        el.dataset.spot = String(tile.spot);
+        elements.set(tile.spot, el);
+        fragment = fragment || document.createDocumentFragment();
+        fragment.appendChild(el);
+      }
+      if (el.dataset.code !== tile.code) {
+        el.dataset.code = tile.code;
+        el.innerHTML = faceMarkup(tile.code);
+        el.classList.remove("tile--black", "tile--white");
+        const variant = variantClass(tile.code);
+        if (variant) el.classList.add(variant);
+      }
+      const box = frame.box(tile);
+      const left = `${box.left}px`;
+      const top = `${box.top}px`;
+      if (el.style.left !== left) el.style.left = left;
+      if (el.style.top !== top) el.style.top = top;
+      el.style.zIndex = String(box.z);
+      const cls = el.classList;
+      cls.toggle("is-free", tile.free !== false);
+      cls.toggle("is-blocked", tile.selectable === false || tile.free === false);
+      cls.toggle("is-selected", ui.selected === tile.spot);
+      cls.toggle("is-partner", ui.partners.has(tile.spot));
+      cls.toggle("is-hinted", ui.hinted.has(tile.spot));
+      cls.toggle("is-freed", ui.freed.has(tile.spot));
+      cls.toggle("is-blocker", ui.blockers.has(tile.spot));
+      cls.toggle("is-stone", Boolean(tile.stone));
+      if (tile.stone) el.dataset.cracks = String(tile.stone);
+      else delete el.dataset.cracks;
+      el.setAttribute("aria-label", tileLabel(tile, ui, bySpot));
+      el.setAttribute("aria-pressed", ui.selected === tile.spot ? "true" : "false");
+      if (!hidden.has(tile.spot)) {
+        points.push({ spot: tile.spot, x: box.left + TILE_W / 2, y: box.top + TILE_H / 2 });
+      }
+    }
+    if (fragment) boardEl.insertBefore(fragment, pathLayer);
+    const animate = animationsOn();
+    let lostFocus = false;
+    for (const [spot, el] of elements) {
+      if (present.has(spot)) continue;
+      elements.delete(spot);
+      if (el === document.activeElement) lostFocus = true;
+      if (animate && !el.classList.contains("is-removing")) {
+        el.classList.remove("is-selected", "is-hinted", "is-partner");
+        el.classList.add("is-removing");
+        el.tabIndex = -1;
+        setTimeout(() => el.remove(), 280);
+      } else {
+        el.remove();
+      }
+    }
+    // roving tab stop: keep it on a present tile, and keep keyboard focus in the board
+    if (focused == null || !present.has(focused)) {
+      focused = focused == null ? firstSpot() : nearestSpot(focused);
+    }
+    for (const [spot, el] of elements) el.tabIndex = spot === focused ? 0 : -1;
+    if (lostFocus && focused != null) elements.get(focused).focus({ preventScroll: true });
+    fit();
+    boardEl.dataset.renderMs = (performance.now() - start).toFixed(2);
+    boardEl.dataset.rendered = String(view.tiles.length);
+  }
+
+  function firstSpot() {
+    if (!points.length) return null;
+    const sorted = [...points].sort((a, b) => a.y - b.y || a.x - b.x);
+    return sorted[0].spot;
+  }
+
+  function nearestSpot(spot) {
+    const el = elementsCache.get(spot);
+    if (!el || !points.length) return firstSpot();
+    let best = null;
+    let bestD = Infinity;
+    for (const p of points) {
+      const d = (p.x - el.x) ** 2 + (p.y - el.y) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = p.spot;
+      }
+    }
+    return best;
+  }
+
+  // last known centres, for moving focus away from a removed tile
+  const elementsCache = new Map();
+  function cachePoints() {
+    for (const p of points) elementsCache.set(p.spot, p);
+  }
+
+  function fit() {
+    if (!frame) return;
+    const availW = Math.max(200, viewport.clientWidth - 4);
+    const top = viewport.getBoundingClientRect().top;
+    const availH = Math.max(260, window.innerHeight - Math.max(0, top) - 16);
+    const fitScale = Math.min(availW / frame.width, availH / frame.height, 1.5);
+    const readable = Math.max(Math.min(availW / frame.width, 1.25), 46 / CELL_W);
+    scale = ui.zoom === "readable" ? Math.max(readable, fitScale) : fitScale;
+    scaler.style.width = `${frame.width * scale}px`;
+    scaler.style.height = `${frame.height * scale}px`;
+    boardEl.style.transform = `scale(${scale})`;
+    viewport.classList.toggle("is-readable", ui.zoom === "readable");
+  }
+
+  function focusSpot(spot) {
+    if (spot == null) return;
+    focused = spot;
+    for (const [s, el] of elements) el.tabIndex = s === focused ? 0 : -1;
+    const el = elements.get(spot);
+    if (el) {
+      el.focus({ preventScroll: false });
+      if (ui.zoom === "readable") el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+    if (onFocusChange) onFocusChange(spot);
+  }
+
+  const KEY_DIRS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
+
+  function onKey(event) {
+    const tileEl = event.target.closest(".tile");
+    if (!tileEl) return;
+    const spot = Number(tileEl.dataset.spot);
+    const dir = KEY_DIRS[event.key];
+    if (dir) {
+      event.preventDefault();
+      const next = nearestInDirection(points, spot, dir);
+      if (next != null) focusSpot(next);
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      const sorted = [...points].sort((a, b) => a.y - b.y || a.x - b.x);
+      const target = event.key === "Home" ? sorted[0] : sorted[sorted.length - 1];
+      if (target) focusSpot(target.spot);
+    }
+  }
+
+  function onClick(event) {
+    const tileEl = event.target.closest(".tile");
+    if (!tileEl || tileEl.classList.contains("is-removing")) return;
+    const spot = Number(tileEl.dataset.spot);
+    focused = spot;
+    if (onPick) onPick(spot, tileEl);
+  }
+
+  boardEl.addEventListener("keydown", onKey);
+  boardEl.addEventListener("click", onClick);
+  const resize = new ResizeObserver(() => fit());
+  resize.observe(viewport);
+
+  return {
+    element: boardEl,
+    set(nextView, nextUi = {}) {
+      cachePoints();
+      view = nextView;
+      bySpot = new Map(nextView.tiles.map((t) => [t.spot, t]));
+      ui = { ...EMPTY_UI, ...nextUi };
+      schedule();
+    },
+    /** Draw the connecting line of a Shisen-Sho match for a moment. */
+    flashPath(path, { hold = false } = {}) {
+      if (!frame || frame.kind !== "grid" || !path || path.length < 2) return;
+      const pts = path.map((p) => frame.point(p).map((v) => v.toFixed(1)).join(",")).join(" ");
+      pathLayer.setAttribute("viewBox", `0 0 ${frame.width} ${frame.height}`);
+      pathLayer.innerHTML =
+        `<polyline class="path-glow" points="${pts}"/><polyline class="path-line" points="${pts}"/>` +
+        path.map((p) => `<circle class="path-dot" cx="${frame.point(p)[0]}" cy="${frame.point(p)[1]}" r="5"/>`).join("");
+      pathLayer.dataset.points = JSON.stringify(path);
+      pathLayer.classList.add("is-visible");
+      clearTimeout(this._pathTimer);
+      if (hold) return;
+      this._pathTimer = setTimeout(() => {
+        pathLayer.classList.remove("is-visible");
+        pathLayer.innerHTML = "";
+      }, 550);
+    },
+    /** Shake tiles to show a refused pick. */
+    shake(spots) {
+      for (const spot of spots) {
+        const el = elements.get(spot);
+        if (!el) continue;
+        el.classList.remove("is-shaking");
+        void el.offsetWidth;
+        el.classList.add("is-shaking");
+        setTimeout(() => el.classList.remove("is-shaking"), 400);
+      }
+    },
+    focusSpot,
+    fit,
+    /** The on-screen scale of the board (1 = tiles 60 px wide). */
+    get scale() {
+      return scale;
+    },
+    destroy() {
+      destroyed = true;
+      resize.disconnect();
+      viewport.innerHTML = "";
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Tiny DOM helpers shared by the pages.
+
+/** Escape text for use inside HTML markup. */
+export function esc(value) {
+  return String(value ?? "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+/** Seconds as m:ss (or h:mm:ss). */
+export function clock(seconds) {
+  if (seconds == null || Number.isNaN(seconds)) return "–";
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
+}
+
+/** Say something through the page's polite live region. */
+export function announce(text) {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  region.textContent = "";
+  // a new text node after a tick makes screen readers read repeated messages again
+  setTimeout(() => {
+    region.textContent = text;
+  }, 30);
+}
+
+/** Today's local calendar date as YYYY-MM-DD. */
+export function localDate(date = new Date()) {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, "0");
+  const d = String(date.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}
+
+/** Human names for the games and modes. */
+export const GAME_NAMES = {
+  shisensho: "Shisen-Sho",
+  solitaire: "Mahjong Solitaire",
+  blackwhite: "Black & White Mahjong",
+};
+export const MODE_NAMES = {
+  classic: "Classic",
+  arcade: "Arcade Time Attack",
+  regular: "Regular",
+  daily: "Daily Challenge",
+  zen: "Zen",
+  countdown: "Countdown Challenge",
+  tower: "Emperor's Tower",
+  duel: "Speed Duel",
+};
+
+/** Render an error into a container. */
+export function showError(container, error) {
+  container.innerHTML = `<div class="error-box card" role="alert"><h2>Something went wrong</h2><p>${esc(
+    error?.message || error,
+  )}</p><p><a href="/" data-link>Back to the start page</a></p></div>`;
+}

@@ -1,0 +1,125 @@
+// Start page: pick a game and mode, continue an unfinished game, today's challenge.
+
+import { api } from "../api.js";
+import { esc, GAME_NAMES, MODE_NAMES, localDate } from "../dom.js";
+import { tilePicture } from "../tiles.js";
+
+export const GRID_SIZES = [
+  ["8x17", "17 × 8 — standard, 136 tiles"],
+  ["8x12", "12 × 8 — 96 tiles"],
+  ["6x14", "14 × 6 — 84 tiles"],
+  ["8x18", "18 × 8 — 144 tiles with flowers and seasons"],
+  ["12x24", "24 × 12 — 288 tiles"],
+  ["4x6", "6 × 4 — a quick practice board"],
+];
+export const DIFFICULTIES = [
+  ["relaxed", "Relaxed"],
+  ["standard", "Standard"],
+  ["zen_master", "Zen Master"],
+];
+
+function layoutOptions(layouts, preferred) {
+  return layouts
+    .map(
+      (l) =>
+        `<option value="${esc(l.name)}"${l.name === preferred ? " selected" : ""}>${esc(l.title || l.name)} (${esc(
+          l.tiles,
+        )} tiles${l.family ? `, ${esc(l.family)}` : ""})</option>`,
+    )
+    .join("");
+}
+
+export default async function home(main, { navigate }) {
+  main.innerHTML = `
+    <div class="home">
+      <section class="hero card">
+        <div class="hero-tiles" aria-hidden="true">${["1m", "5p", "1s", "7z", "b3f", "w6z"].map((c) => tilePicture(c)).join("")}</div>
+        <div>
+          <h1>Match tiles. Clear the board.</h1>
+          <p>Three tile-matching games on one board: <strong>Shisen-Sho</strong> (join a pair with a line of at most two bends),
+          <strong>Mahjong Solitaire</strong> (take free pairs from a stacked layout) and
+          <strong>Black &amp; White Mahjong</strong> (pair each symbol with its opposite colour).</p>
+          <p><a class="button primary" href="/daily" data-link>Today's challenge · ${esc(localDate())}</a>
+             <a class="button" href="/learn" data-link>How tiles get blocked</a></p>
+        </div>
+      </section>
+      <section class="continue card" aria-labelledby="continue-h" hidden>
+        <h2 id="continue-h">Continue</h2>
+        <ul class="continue-list"></ul>
+      </section>
+      <section class="modes" aria-label="New game">
+        <form class="card mode-card" data-game="shisensho">
+          <h2>${GAME_NAMES.shisensho}</h2>
+          <p class="muted">Remove identical tiles joined by a path of at most three straight lines through empty space.</p>
+          <label>Mode <select name="mode">
+            <option value="classic">Classic — 3 reshuffle tokens, combo score</option>
+            <option value="arcade">Arcade Time Attack — 180 s, +2 s a pair</option>
+          </select></label>
+          <label>Board <select name="size">${GRID_SIZES.map(([v, t]) => `<option value="${v}">${t}</option>`).join("")}</select></label>
+          <label class="check"><input type="checkbox" name="gravity" value="1"> Gravity (tiles fall down)</label>
+          <button class="primary" type="submit">Play Shisen-Sho</button>
+        </form>
+        <form class="card mode-card" data-game="solitaire">
+          <h2>${GAME_NAMES.solitaire}</h2>
+          <p class="muted">Take two matching free tiles: nothing on top, and the left or right side open.</p>
+          <input type="hidden" name="mode" value="regular">
+          <label>Layout <select name="layout"><option value="turtle">Turtle (144 tiles)</option></select></label>
+          <button class="primary" type="submit">Play Mahjong Solitaire</button>
+          <a class="button" href="/daily" data-link>Daily Challenge</a>
+        </form>
+        <form class="card mode-card" data-game="blackwhite">
+          <h2>${GAME_NAMES.blackwhite}</h2>
+          <p class="muted">Pair the same symbol in opposite colours — black with white — before the time runs out.</p>
+          <label>Mode <select name="mode">
+            <option value="zen">Zen — no clock, no penalties</option>
+            <option value="countdown">Countdown Challenge</option>
+          </select></label>
+          <label>Difficulty <select name="difficulty">${DIFFICULTIES.map(
+            ([v, t]) => `<option value="${v}"${v === "standard" ? " selected" : ""}>${t}</option>`,
+          ).join("")}</select></label>
+          <label>Layout <select name="layout"><option value="turtle">Turtle (144 tiles)</option></select></label>
+          <button class="primary" type="submit">Play Black &amp; White</button>
+          <a class="button" href="/tower" data-link>Emperor's Tower</a>
+        </form>
+      </section>
+    </div>`;
+
+  for (const form of main.querySelectorAll(".mode-card")) {
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const data = new FormData(form);
+      const game = form.dataset.game;
+      const mode = data.get("mode");
+      const params = new URLSearchParams();
+      for (const key of ["layout", "size", "difficulty", "gravity"]) {
+        const value = data.get(key);
+        if (value && !(key === "difficulty" && mode === "zen")) params.set(key, value);
+      }
+      navigate(`/play/${game}/${mode}?${params}`);
+    });
+  }
+
+  const [layouts, unfinished] = await Promise.all([
+    api.layouts().catch(() => []),
+    api.unfinished().catch(() => []),
+  ]);
+  if (layouts.length) {
+    for (const select of main.querySelectorAll('select[name="layout"]')) select.innerHTML = layoutOptions(layouts, "turtle");
+  }
+  if (unfinished.length) {
+    const section = main.querySelector(".continue");
+    section.hidden = false;
+    section.querySelector(".continue-list").innerHTML = unfinished
+      .slice(0, 8)
+      .map((g) => {
+        const what = `${GAME_NAMES[g.game] || g.game} · ${MODE_NAMES[g.mode] || g.mode}`;
+        const where = g.layout ? ` · ${g.layout}` : "";
+        const when = g.updated ? new Date(typeof g.updated === "number" ? g.updated * 1000 : g.updated) : null;
+        const stamp = when && !Number.isNaN(when.getTime()) ? ` · ${when.toLocaleString()}` : "";
+        return `<li><a href="/play/${esc(g.game)}/${esc(g.mode)}?id=${encodeURIComponent(g.id)}" data-link>${esc(what)}${esc(
+          where,
+        )}</a> <span class="muted">${esc(g.tiles_left)} tiles left${esc(stamp)}</span></li>`;
+      })
+      .join("");
+  }
+}

@@ -1,0 +1,69 @@
+// The board page for every single-player mode: /play/<game>/<mode>?id=… continues a
+// game; other query parameters (layout, size=RxC, seed, difficulty, gravity, level)
+// deal a new one, which is how share links work.
+
+import { api, ApiError } from "../api.js";
+import { mountGame } from "../game.js";
+import { rememberGame } from "../storage.js";
+import { esc } from "../dom.js";
+
+/** The create-game body for a mode and the page's query. */
+export function gameOptions(game, mode, query) {
+  const body = { game, mode };
+  if (query.get("layout")) body.layout = query.get("layout");
+  const size = query.get("size");
+  if (size && /^\d+x\d+$/.test(size)) body.size = size.split("x").map(Number);
+  if (query.get("seed") != null && query.get("seed") !== "") body.seed = Number(query.get("seed"));
+  if (query.get("difficulty")) body.difficulty = query.get("difficulty");
+  if (query.get("gravity") === "1") body.gravity = true;
+  if (query.get("level")) body.level = Number(query.get("level"));
+  return body;
+}
+
+export default async function play(main, { params, query, navigate }) {
+  const [game, mode] = params;
+  const options = gameOptions(game, mode, query);
+  const id = query.get("id");
+  const freshOptions = { ...options };
+  delete freshOptions.seed;
+
+  const host = document.createElement("div");
+  main.appendChild(host);
+
+  async function first() {
+    if (id) {
+      try {
+        return await api.game(id);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      }
+    }
+    return api.createGame(options);
+  }
+
+  const controller = mountGame(host, {
+    load: first,
+    newGame: () => api.createGame(freshOptions),
+    onView(view) {
+      rememberGame(view.game, view.mode, view.id);
+      const url = `/play/${view.game}/${view.mode}?id=${encodeURIComponent(view.id)}`;
+      if (location.pathname + location.search !== url) history.replaceState(null, "", url);
+    },
+    extraEnd(view) {
+      if (view.mode !== "tower") return "";
+      const next = view.status === "won" && view.level ? view.level + 1 : null;
+      return (
+        (next ? `<a class="button primary" href="/play/blackwhite/tower?level=${next}" data-link>Next level</a>` : "") +
+        `<a class="button" href="/tower" data-link>Tower map</a>`
+      );
+    },
+  });
+  controller.ready.catch((error) => {
+    host.insertAdjacentHTML(
+      "afterbegin",
+      `<div class="error-box card" role="alert"><p>${esc(error.message)}</p><p><a href="/" data-link>Choose another game</a></p></div>`,
+    );
+  });
+  void navigate;
+  return () => controller.destroy();
+}

@@ -1,0 +1,104 @@
+// Results: this player's finished games and the leaderboards.
+
+import { api } from "../api.js";
+import { clock, esc, GAME_NAMES, MODE_NAMES } from "../dom.js";
+
+const BOARDS = [
+  ["shisensho", "classic"],
+  ["shisensho", "arcade"],
+  ["solitaire", "regular"],
+  ["solitaire", "daily"],
+  ["blackwhite", "zen"],
+  ["blackwhite", "countdown"],
+  ["blackwhite", "tower"],
+];
+
+function when(value) {
+  if (value == null) return "";
+  const date = new Date(typeof value === "number" ? value * 1000 : value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString();
+}
+
+export default async function results(main) {
+  main.innerHTML = `<div class="results-page">
+    <section class="card"><h1>Your results</h1><div class="mine"><p class="loading">Loading…</p></div></section>
+    <section class="card"><h2>Leaderboards</h2>
+      <form class="lb-form">
+        <label>Game and mode <select name="board">${BOARDS.map(
+          ([g, m]) => `<option value="${g}/${m}">${GAME_NAMES[g]} · ${MODE_NAMES[m]}</option>`,
+        ).join("")}</select></label>
+        <label>Layout <input name="layout" placeholder="any" size="10"></label>
+      </form>
+      <div class="leaders"></div>
+    </section>
+    <section class="card"><h2>Your name</h2>
+      <form class="name-form"><label>Shown on leaderboards <input name="name" maxlength="24" required></label>
+      <button type="submit">Save</button> <span class="name-status" role="status"></span></form>
+    </section></div>`;
+
+  const mine = await api.results().catch((e) => ({ error: e.message }));
+  const list = Array.isArray(mine) ? mine : mine.results || [];
+  main.querySelector(".mine").innerHTML = mine.error
+    ? `<p class="error-box">${esc(mine.error)}</p>`
+    : list.length
+      ? `<div class="table-scroll"><table class="results-table"><thead><tr><th>Game</th><th>Result</th><th class="num">Score</th><th class="num">Time</th><th class="num">Hints</th><th class="num">Undos</th><th>Finished</th><th></th></tr></thead><tbody>${list
+          .map((r) => {
+            const s = r.summary || r;
+            const game = `${GAME_NAMES[r.game] || r.game} · ${MODE_NAMES[r.mode] || r.mode}${r.layout ? ` · ${r.layout}` : ""}${r.level ? ` · level ${r.level}` : ""}`;
+            const replay = r.seed != null && r.mode !== "daily" && r.mode !== "tower"
+              ? `<a href="/play/${esc(r.game)}/${esc(r.mode)}?seed=${esc(r.seed)}${r.layout ? `&layout=${esc(r.layout)}` : ""}${
+                  r.size ? `&size=${esc(r.size[0])}x${esc(r.size[1])}` : ""
+                }" data-link>Play again</a>`
+              : "";
+            return `<tr class="result-row" data-id="${esc(r.id)}"><td>${esc(game)}</td><td>${esc(r.status || s.result || "")}</td><td class="num">${esc(
+              s.score ?? r.score ?? "",
+            )}</td><td class="num">${esc(clock(s.time ?? r.time))}</td><td class="num">${esc(s.hints ?? "")}</td><td class="num">${esc(
+              s.undos ?? "",
+            )}</td><td>${esc(when(r.finished || r.updated))}</td><td>${replay}</td></tr>`;
+          })
+          .join("")}</tbody></table></div>`
+      : `<p class="muted">No finished games yet. <a href="/" data-link>Play one!</a></p>`;
+
+  const form = main.querySelector(".lb-form");
+  async function drawLeaders() {
+    const [game, mode] = form.board.value.split("/");
+    const box = main.querySelector(".leaders");
+    try {
+      const rows = await api.leaderboards({ game, mode, layout: form.layout.value.trim() });
+      box.innerHTML = rows.length
+        ? `<table><thead><tr><th class="num">#</th><th>Name</th><th class="num">Score</th><th class="num">Time</th></tr></thead><tbody>${rows
+            .map(
+              (r) =>
+                `<tr><td class="num">${esc(r.rank)}</td><td>${esc(r.name)}</td><td class="num">${esc(r.score)}</td><td class="num">${esc(
+                  clock(r.time),
+                )}</td></tr>`,
+            )
+            .join("")}</tbody></table>`
+        : `<p class="muted">No results on this board yet.</p>`;
+    } catch (error) {
+      box.innerHTML = `<p class="error-box">${esc(error.message)}</p>`;
+    }
+  }
+  form.addEventListener("change", drawLeaders);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    drawLeaders();
+  });
+  drawLeaders();
+
+  const nameForm = main.querySelector(".name-form");
+  api.me().then((me) => {
+    nameForm.name.value = me.name || "";
+  }).catch(() => {});
+  nameForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const status = nameForm.querySelector(".name-status");
+    try {
+      const me = await api.setName(nameForm.name.value.trim());
+      status.textContent = `Saved: ${me.name}`;
+      drawLeaders();
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  });
+}

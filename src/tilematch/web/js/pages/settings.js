@@ -1,0 +1,51 @@
+// Settings: theme, high contrast, number marks, sound, ambient, animations, highlights.
+
+import { getSettings, setSettings } from "../storage.js";
+import { snap } from "../sound.js";
+import { tilePicture } from "../tiles.js";
+
+export default async function settings(main) {
+  const s = getSettings();
+  const radio = (name, value, label) =>
+    `<label class="radio"><input type="radio" name="${name}" value="${value}"${s[name] === value ? " checked" : ""}> ${label}</label>`;
+  const check = (name, label, help) =>
+    `<label class="check"><input type="checkbox" name="${name}"${s[name] ? " checked" : ""}> ${label}</label>${
+      help ? `<p class="help muted">${help}</p>` : ""
+    }`;
+  main.innerHTML = `<div class="settings-page"><h1>Settings</h1>
+    <form class="card settings-form">
+      <fieldset><legend>Theme</legend>${radio("theme", "auto", "Follow the system")}${radio("theme", "light", "Light")}${radio("theme", "dark", "Dark")}</fieldset>
+      <fieldset><legend>Tiles</legend>
+        ${check("contrast", "High contrast", "Pure white faces, saturated colours and strong outlines.")}
+        ${check("marks", "Number and letter marks on every tile", "5B = 5 of Bamboo, 3D = 3 of Dots, 7C = 7 of Characters, E S W N winds, R G Wh dragons, F1–F4 flowers, Sp Su Au Wi seasons, ● black and ○ white.")}
+        ${check("partners", "Highlight possible partners and free tiles when a tile is selected")}
+        <div class="preview" aria-label="Preview">${["5s", "3p", "7m", "1z", "6z", "2f", "b9p", "w9p"].map((c) => tilePicture(c)).join("")}</div>
+      </fieldset>
+      <fieldset><legend>Sound</legend>
+        ${check("sound", "Snap sound on a match")}
+        ${check("ambient", "Calm ambient background", "Off by default; starts after your next click or key press.")}
+        <button type="button" class="test-sound">Play the snap</button>
+      </fieldset>
+      <fieldset><legend>Animations</legend>${radio("animations", "system", "Follow the system (reduced motion respected)")}${radio(
+        "animations",
+        "on",
+        "On",
+      )}${radio("animations", "off", "Off")}</fieldset>
+      <p class="saved muted" role="status"></p>
+    </form></div>`;
+  const form = main.querySelector(".settings-form");
+  form.addEventListener("change", () => {
+    const data = new FormData(form);
+    setSettings({
+      theme: data.get("theme"),
+      animations: data.get("animations"),
+      contrast: form.contrast.checked,
+      marks: form.marks.checked,
+      partners: form.partners.checked,
+      sound: form.sound.checked,
+      ambient: form.ambient.checked,
+    });
+    form.querySelector(".saved").textContent = "Saved in this browser.";
+  });
+  form.querySelector(".test-sound").addEventListener("click", () => snap());
+}

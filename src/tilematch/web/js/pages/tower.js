@@ -1,0 +1,45 @@
+// Emperor's Tower: the campaign map — 150 levels, locks and stars.
+
+import { api } from "../api.js";
+import { esc } from "../dom.js";
+
+const stars = (n) => `${"★".repeat(n || 0)}${"☆".repeat(Math.max(0, 3 - (n || 0)))}`;
+
+export default async function tower(main) {
+  main.innerHTML = `<div class="tower-page"><h1>Emperor's Tower</h1>
+    <p class="muted">150 Black &amp; White levels. Clear a level to unlock the next one.
+    ★ cleared · ★★ cleared with a quarter of the time left · ★★★ half the time left and no shuffle.</p>
+    <div class="tower-summary"></div><div class="tower-map"><p class="loading">Loading…</p></div></div>`;
+  const data = await api.campaign();
+  const levels = data.levels || [];
+  const earned = levels.reduce((sum, l) => sum + (l.stars || 0), 0);
+  const cleared = levels.filter((l) => (l.stars || 0) > 0).length;
+  main.querySelector(".tower-summary").innerHTML = `<dl class="stat-row">
+      <div><dt>Cleared</dt><dd>${cleared} / ${levels.length}</dd></div>
+      <div><dt>Stars</dt><dd>${earned} / ${levels.length * 3}</dd></div></dl>`;
+  const floors = [];
+  for (let i = 0; i < levels.length; i += 10) floors.push(levels.slice(i, i + 10));
+  main.querySelector(".tower-map").innerHTML = floors
+    .map((floor, index) => {
+      const from = floor[0].level;
+      const to = floor[floor.length - 1].level;
+      return `<section class="floor" aria-label="Floor ${index + 1}, levels ${from} to ${to}">
+        <h2>Floor ${index + 1} <span class="muted">levels ${from}–${to}</span></h2>
+        <ol class="levels">${floor
+          .map((l) => {
+            const label = `Level ${l.level}, ${l.layout}, ${l.difficulty}${l.stones ? `, ${l.stones} stones` : ""}, ${
+              l.unlocked ? (l.stars ? `${l.stars} of 3 stars` : "not cleared yet") : "locked"
+            }`;
+            const body = `<span class="lv-num">${l.level}</span><span class="lv-stars" aria-hidden="true">${
+              l.unlocked ? stars(l.stars) : "🔒"
+            }</span><span class="lv-info">${esc(l.layout)}${l.stones ? ` · ${l.stones}◆` : ""}</span>`;
+            return l.unlocked
+              ? `<li><a class="level is-open${l.stars ? " is-cleared" : ""}" href="/play/blackwhite/tower?level=${l.level}" data-link aria-label="${esc(
+                  label,
+                )}">${body}</a></li>`
+              : `<li><span class="level is-locked" role="img" aria-label="${esc(label)}">${body}</span></li>`;
+          })
+          .join("")}</ol></section>`;
+    })
+    .join("");
+}

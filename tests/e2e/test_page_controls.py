@@ -1,0 +1,264 @@
+"""Controls, input and accessibility of the board page in a real browser."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from pagekit import (
+    api_get,
+    ask_hint,
+    click_action,
+    game_id,
+    message,
+    open_board,
+    spots,
+    tile,
+    wait_board,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+def focused_spot(page: Any) -> int | None:
+    value = page.evaluate(
+        "() => document.activeElement && document.activeElement.classList.contains('tile')"
+        " ? Number(document.activeElement.dataset.spot) : null"
+    )
+    return None if value is None else int(value)
+
+
+def centre(page: Any, spot: int) -> tuple[float, float]:
+    box = tile(page, spot).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def walk_to(page: Any, target: int) -> None:
+    """Move the keyboard focus to ``target`` with arrow keys only."""
+    for _ in range(60):
+        here = focused_spot(page)
+        assert here is not None, "focus left the board"
+        if here == target:
+            return
+        (x0, y0), (x1, y1) = centre(page, here), centre(page, target)
+        dx, dy = x1 - x0, y1 - y0
+        if abs(dx) >= abs(dy):
+            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+    raise AssertionError(f"arrow keys did not reach tile {target}")
+
+
+def test_keyboard_only_play(page: Any) -> None:
+    open_board(page, "/play/solitaire/regular?layout=dragon-pearl")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if focused_spot(page) is not None:
+            break
+    assert focused_spot(page) is not None, "Tab never reached the board"
+    for move in range(3):
+        before = len(spots(page))
+        page.keyboard.press("h")
+        page.wait_for_function("() => document.querySelectorAll('.tile.is-hinted').length === 2")
+        a, b = spots(page, ".board .tile.is-hinted")
+        # the hint is announced in the live region with both names
+        assert "Hint:" in message(page)
+        walk_to(page, a)
+        page.keyboard.press("Enter")
+        assert tile(page, a).get_attribute("aria-pressed") == "true"
+        assert "selected" in (tile(page, a).get_attribute("aria-label") or "")
+        walk_to(page, b)
+        page.keyboard.press(" ")
+        page.wait_for_function(
+            "n => document.querySelectorAll('.board .tile:not(.is-removing)').length === n - 2",
+            arg=before,
+        )
+        assert message(page).startswith("Matched"), message(page)
+        assert focused_spot(page) is not None, f"focus lost after move {move}"
+    assert page.locator(".hud-moves dd").inner_text() == "3"
+    page.keyboard.press("u")
+    page.wait_for_function("() => document.querySelector('.hud-moves dd').textContent === '2'")
+    assert "back on the board" in message(page)
+
+
+def test_illegal_pick_shows_reason(page: Any) -> None:
+    gid = open_board(page, "/play/shisensho/classic?size=4x4")
+    view = api_get(page, f"/api/games/{gid}")
+    first = view["tiles"][0]
+    other = next(t for t in view["tiles"] if t["code"] != first["code"])
+    tile(page, first["spot"]).click()
+    tile(page, other["spot"]).click()
+    page.wait_for_selector('.game .message[data-kind="error"]')
+    text = message(page)
+    assert text and "Select a tile" not in text
+    assert page.locator(".tile.is-selected").count() == 0
+    # nothing was removed
+    assert len(spots(page)) == 16
+
+
+def test_blocked_tile_pick_is_refused_with_reason(page: Any) -> None:
+    gid = open_board(page, "/play/solitaire/regular?layout=turtle")
+    view = api_get(page, f"/api/games/{gid}")
+    blocked = next(t for t in view["tiles"] if not t["selectable"])
+    tile(page, blocked["spot"]).click(force=True)
+    page.wait_for_selector('.game .message[data-kind="error"]')
+    text = message(page)
+    assert f"{blocked['name']} cannot be selected" in text
+    assert page.locator(".tile.is-selected").count() == 0
+
+
+def test_learn_mode_explains_blocked_tile(page: Any) -> None:
+    gid = open_board(page, "/play/solitaire/regular?layout=turtle")
+    page.keyboard.press("l")
+    assert page.locator(".board.learn").count() == 1
+    assert click_state(page, "learn") == "true"
+    view = api_get(page, f"/api/games/{gid}")
+    covered = next(t for t in view["tiles"] if not t["selectable"] and t["blocked"])
+    tile(page, covered["spot"]).click(force=True)
+    page.wait_for_selector('.game .message[data-kind="error"]')
+    text = message(page)
+    assert text.startswith("Learn Mode:"), text
+    sentence = covered["blocked"].rstrip(".")
+    assert sentence in text
+    # the tile's accessible name carries the same explanation
+    label = tile(page, covered["spot"]).get_attribute("aria-label") or ""
+    assert label.startswith(covered["name"]) and "blocked" in label
+    # after a match, tiles that became free are named and lit
+    a, b = ask_hint(page)
+    tile(page, a).click()
+    tile(page, b).click()
+    page.wait_for_function("() => document.querySelector('.game .message').dataset.kind === 'ok'")
+    after = api_get(page, f"/api/games/{gid}")
+    freed = after["last_match"]["freed"]
+    if freed:
+        assert "Now free:" in message(page)
+        assert page.locator(".tile.is-freed").count() == len(freed)
+
+
+def click_state(page: Any, action: str) -> str | None:
+    return page.locator(f'.toolbar [data-action="{action}"]').get_attribute("aria-pressed")
+
+
+def test_reload_continues_same_game(page: Any) -> None:
+    gid = open_board(page, "/play/blackwhite/zen?layout=dragon-pearl")
+    a, b = ask_hint(page)
+    tile(page, a).click()
+    tile(page, b).click()
+    page.wait_for_function("() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 34")
+    codes = page.eval_on_selector_all(".board .tile", "els => els.map(e => e.dataset.spot + e.dataset.code)")
+    page.reload()
+    wait_board(page)
+    assert game_id(page) == gid
+    assert sorted(codes) == sorted(
+        page.eval_on_selector_all(".board .tile", "els => els.map(e => e.dataset.spot + e.dataset.code)")
+    )
+    assert page.locator(".hud-moves dd").inner_text() == "1"
+
+
+def board_codes(page: Any) -> list[str]:
+    return sorted(
+        page.eval_on_selector_all(
+            ".board .tile", "els => els.map(e => e.style.left + ',' + e.style.top + ':' + e.dataset.code)"
+        )
+    )
+
+
+def test_daily_same_board_on_two_loads(browser: Any, live_server: Any) -> None:
+    seen = []
+    for _ in range(2):  # two players, two browser contexts, same date
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url)
+        page = ctx.new_page()
+        page.goto("/daily?date=2026-01-15")
+        wait_board(page)
+        assert "2026-01-15" in page.locator(".game-title").inner_text()
+        seen.append(board_codes(page))
+        page.reload()
+        wait_board(page)
+        assert board_codes(page) == seen[-1]
+        ctx.close()
+    assert len(seen[0]) == 144
+    assert seen[0] == seen[1]
+
+
+def test_restart_today_keeps_the_board(page: Any) -> None:
+    page.goto("/daily?date=2026-02-01")
+    wait_board(page)
+    first = board_codes(page)
+    a, b = ask_hint(page)
+    tile(page, a).click()
+    tile(page, b).click()
+    page.wait_for_function("() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 142")
+    click_action(page, "new")
+    page.wait_for_function("() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 144")
+    assert board_codes(page) == first
+    assert page.locator('.toolbar [data-action="new"] .label').inner_text() == "Restart This Challenge"
+
+
+def test_pause_hides_board(page: Any) -> None:
+    open_board(page, "/play/solitaire/regular?layout=dragon-pearl")
+    page.keyboard.press("p")
+    page.wait_for_selector(".pause-cover:not([hidden])")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.board')).visibility") == "hidden"
+    time_before = page.locator(".hud-time dd").inner_text()
+    page.wait_for_timeout(1300)
+    assert page.locator(".hud-time dd").inner_text() == time_before
+    page.keyboard.press("p")
+    page.wait_for_selector(".pause-cover[hidden]", state="attached")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.board')).visibility") == "visible"
+
+
+def test_shisensho_line_follows_server_path(page: Any) -> None:
+    gid = open_board(page, "/play/shisensho/classic?size=4x6")
+    a, b = ask_hint(page)
+    tile(page, a).click()
+    tile(page, b).click()
+    page.wait_for_selector(".path-layer.is-visible")
+    drawn = page.eval_on_selector(".path-layer", "el => JSON.parse(el.dataset.points)")
+    view = api_get(page, f"/api/games/{gid}")
+    assert drawn == view["last_match"]["path"]
+    assert len(page.locator(".path-layer polyline").all()) == 2
+
+
+def test_partners_highlighted_from_server_pairs(page: Any) -> None:
+    gid = open_board(page, "/play/solitaire/regular?layout=dragon-pearl")
+    view = api_get(page, f"/api/games/{gid}")
+    a, b = view["pairs"][0]
+    tile(page, a).click()
+    expected = sorted({y if x == a else x for x, y in view["pairs"] if a in (x, y)})
+    assert spots(page, ".board .tile.is-partner") == expected
+    assert b in expected
+    tile(page, a).click()  # a second click on the same tile deselects it
+    assert page.locator(".tile.is-selected").count() == 0
+
+
+def test_accessible_tile_names(page: Any) -> None:
+    gid = open_board(page, "/play/solitaire/regular?layout=turtle")
+    view = api_get(page, f"/api/games/{gid}")
+    free = next(t for t in view["tiles"] if t["selectable"])
+    assert tile(page, free["spot"]).get_attribute("aria-label") == f"{free['name']}, free"
+    blocked = next(t for t in view["tiles"] if not t["selectable"])
+    label = tile(page, blocked["spot"]).get_attribute("aria-label") or ""
+    assert re.match(re.escape(blocked["name"]) + r", blocked: .+", label), label
+    # one tab stop in the board (roving tabindex)
+    assert page.locator('.board .tile[tabindex="0"]').count() == 1
+
+
+def test_no_external_requests_and_phone_fit(browser: Any, live_server: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url)
+    page = ctx.new_page()
+    urls: list[str] = []
+    page.on("request", lambda r: urls.append(r.url))
+    open_board(page, "/play/shisensho/classic")
+    assert urls and all(u.startswith(live_server.url) or u.startswith("data:") for u in urls), urls
+    width = page.evaluate("() => document.querySelector('.board-scaler').getBoundingClientRect().width")
+    assert width <= 360
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.keyboard.press("z")
+    page.wait_for_function(
+        "() => { const v = document.querySelector('.board-viewport'); return v.scrollWidth > v.clientWidth }"
+    )
+    tile_width = page.evaluate("() => document.querySelector('.board .tile').getBoundingClientRect().width")
+    assert tile_width >= 40
+    ctx.close()
