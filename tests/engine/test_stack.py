@@ -229,6 +229,8 @@ def test_key_copy_and_with_faces() -> None:
         stony.with_faces({0: "2m", 1: "1m"})
     with pytest.raises(BoardError):
         stony.with_faces({0: "2m", 1: "1m", 2: "1m", 3: "b2m"})
+    with pytest.raises(BoardError):
+        stony.with_faces({"0": "2m", 1: "1m", 2: "1m", 3: "2m"})  # type: ignore[dict-item]
     clone = stony.copy()
     clone.push(Match(2, 3) if clone.match(2, 3) else Match(0, 1))
     assert stony.key() == (0b1111, (2,))
@@ -270,3 +272,9 @@ def test_module_examples_run() -> None:
     for module in (stack, stack_json):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0
+
+
+def test_stones_given_as_spots_are_fresh() -> None:
+    tiles = {(0, 0, 0): "1m", (2, 0, 0): "1m", (6, 0, 0): "2m", (8, 0, 0): "2m"}
+    assert board_of(tiles, stones=frozenset({1, 3})).stones() == {1: STONE_CRACKS, 3: STONE_CRACKS}
+    assert board_of(tiles, stones=[]).key() == 0b1111

@@ -30,7 +30,7 @@ A stone still blocks its neighbours like any other tile.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Literal, Self
@@ -230,7 +230,10 @@ class StackBoard:
     ``faces`` is either a sequence with one code (or ``None`` for an empty
     position) per layout position, or a mapping ``spot -> code`` (unlisted spots
     are empty). ``stones`` maps spots holding stone tiles to the cracks each still
-    needs (``STONE_CRACKS`` for a fresh stone, 0 for one already cracked open).
+    needs (``STONE_CRACKS`` for a fresh stone, 0 for one already cracked open);
+    a plain collection of spots means fresh stones. The layout's positions are
+    taken as they are (overlaps show in ``geometry.clashes``; see
+    :func:`~tilematch.engine.stack_json.parse_board` for a checked board).
 
     Raises :class:`~tilematch.engine.board.BoardError` (a ``ValueError``) for an
     unknown game, a spot outside the layout, an unknown code, a coloured code in a
@@ -278,7 +281,7 @@ class StackBoard:
         faces: Mapping[int, str] | Sequence[str | None],
         *,
         game: str = "solitaire",
-        stones: Mapping[int, int] | None = None,
+        stones: Mapping[int, int] | Iterable[int] | None = None,
     ) -> None:
         if game not in STACK_GAMES:
             raise BoardError(
@@ -298,7 +301,11 @@ class StackBoard:
         self._index_faces()
         self._cracks: dict[int, int] = {}
         self.locked = 0
-        for spot, cracks in (stones or {}).items():
+        if stones is None:
+            stones = {}
+        elif not isinstance(stones, Mapping):
+            stones = dict.fromkeys(stones, STONE_CRACKS)
+        for spot, cracks in stones.items():
             if not isinstance(spot, int) or not 0 <= spot < len(self._faces):
                 raise BoardError(f"stone at spot {spot!r}: no such position in the layout")
             if self._faces[spot] is None:
@@ -513,10 +520,11 @@ class StackBoard:
         ``faces`` must give a code for exactly the occupied spots; raises
         :class:`~tilematch.engine.board.BoardError` otherwise or for a bad code.
         """
-        if _mask_of(list(faces)) != self.occupied or len(faces) != self.occupied.bit_count():
+        checked = _normalize_faces(faces, len(self._faces), self.game)
+        if _mask_of([s for s, f in enumerate(checked) if f is not None]) != self.occupied:
             raise BoardError("with_faces needs a code for exactly the occupied spots")
         stones = {spot: self._cracks[spot] for spot in self._cracks if self.occupied >> spot & 1}
-        return type(self)(self.layout, faces, game=self.game, stones=stones)
+        return type(self)(self.layout, checked, game=self.game, stones=stones)
 
     def key(self) -> Hashable:
         """The position's identity for memo tables: ``occupied``, or ``(occupied, cracks)``
