@@ -45,9 +45,9 @@ def test_format_pads_mixed_widths() -> None:
         ("1m 1m 3m\n# c\n2m 2m\n", 3, 6, "row 2 has 2 cells, the first row has 3"),
         ("1m 1m\n2m zz\n", 2, 4, "unknown tile code 'zz'"),
         ("1m . 0m\n", 1, 6, "unknown tile code '0m'"),
-        ("1m 1m 1m\n", 1, 7, "tile 1m cannot be paired: 3 tiles match it"),
+        ("1m 1m 1m\n", 1, 7, "tile 1m cannot be paired: 3 tiles of its kind, an odd number"),
         ("1f 2f\n3f .\n", 2, 1, "tile 3f cannot be paired"),
-        ("b1s b1s\nw1s .\n", 1, 5, "1 white tiles"),
+        ("b1s b1s\nw1s .\n", 1, 5, "2 black and 1 white of its kind"),
     ],
 )
 def test_errors_name_line_and_column(text: str, line: int, column: int, message: str) -> None:

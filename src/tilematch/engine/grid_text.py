@@ -132,7 +132,7 @@ def _check_pairable(cells: list[str | None], places: list[tuple[int, int]]) -> N
             index = found[-1]
             code = cells[index]
             raise BoardError(
-                f"tile {code} cannot be paired: {len(found)} tiles match it, an odd number",
+                f"tile {code} cannot be paired: {_count(len(found))} of its kind, an odd number",
                 *places[index],
             )
     for group in sorted(set(black) | set(white)):
@@ -141,9 +141,13 @@ def _check_pairable(cells: list[str | None], places: list[tuple[int, int]]) -> N
             index = max(blacks if len(blacks) > len(whites) else whites)
             raise BoardError(
                 f"tile {cells[index]} cannot be paired: {len(blacks)} black and "
-                f"{len(whites)} white tiles of match group {group!r}",
+                f"{len(whites)} white of its kind, the colours must pair up",
                 *places[index],
             )
+
+
+def _count(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
 
 
 def format_grid(board: GridBoard) -> str:
