@@ -1,0 +1,152 @@
+"""Whole games of every mode on boards the real engine deals, played to the end by a
+script that uses hints, and replayed from their saved log."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tilematch.modes import Session, Settings, daily, new_session
+from tilematch.modes.duel import DuelGame, Rival
+
+
+def play_with_hints(session: Session, t: float, gap: float, limit: int = 400) -> float:
+    """Match hinted pairs every ``gap`` seconds; shuffle when stuck. Returns the time."""
+    for _ in range(limit):
+        if session.finished:
+            break
+        t += gap
+        out = session.act({"type": "hint"}, t)
+        if not out.ok:
+            if session.finished:
+                break
+            assert out.reason in ("no moves", "no hints"), out
+            pairs = session.view(t)["pairs"]
+            if pairs:
+                a, b = pairs[0]
+            else:
+                assert session.act({"type": "shuffle"}, t).ok or session.finished
+                continue
+        else:
+            a, b = session.view(t)["hint"]
+        out = session.act({"type": "match", "a": a, "b": b}, t)
+        assert out.ok or session.finished, out
+    return t
+
+
+def check_replay(session: Session, now: float) -> None:
+    view = session.view(now)
+    again = Session.from_json(json.loads(json.dumps(session.to_json())))
+    assert again.view(now) == view
+    assert sum(line["points"] for line in view["ledger"]) == view["score"]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        Settings(game="shisensho", mode="classic", seed=11, size=(6, 14)),
+        Settings(game="shisensho", mode="classic", seed=12, size=(6, 14), gravity=True),
+        Settings(game="solitaire", mode="regular", seed=13, layout="little-pyramid"),
+        Settings(game="blackwhite", mode="zen", seed=14, layout="dragon-pearl"),
+        Settings(game="blackwhite", mode="countdown", seed=15, layout="whirlpool",
+                 difficulty="relaxed"),
+        Settings(game="blackwhite", mode="tower", level=1),
+    ],
+)
+def test_a_full_game_is_won_with_hints_and_replays(settings) -> None:
+    session = new_session(settings, now=0.0)
+    tiles = session.tiles_total
+    end = play_with_hints(session, 0.0, gap=1.0)
+    assert session.status == "won", session.view(end)["counters"]
+    assert session.summary is not None and session.summary["tiles_left"] == 0
+    assert session.summary["moves"] == tiles // 2 + 0 * session.shuffles
+    check_replay(session, end + 10.0)
+
+
+def test_classic_perfect_game_by_the_deal_solution() -> None:
+    session = new_session(Settings(game="shisensho", mode="classic", seed=21, size=(8, 12)), 0.0)
+    t = 0.0
+    for move in session.solution:
+        t += 2.5
+        assert session.act({"type": "match", "a": move.a, "b": move.b}, t).ok
+    assert session.status == "won"
+    ledger = session.view(t)["ledger"]
+    assert ledger[-1] == {"label": "Perfect clear", "points": 2000, "kind": "perfect", "at": t}
+    # 96 tiles: target 423.5 s; played 120 s
+    assert ledger[-2]["label"] == "Speed bonus: 303 s under target"
+    assert ledger[-2]["points"] == 15 * 303
+    assert session.score == 100 * 48 + 15 * 303 + 2000
+
+
+def test_arcade_runs_until_the_clock_stops() -> None:
+    session = new_session(Settings(game="shisensho", mode="arcade", seed=31, size=(6, 14)), 0.0)
+    end = play_with_hints(session, 0.0, gap=3.0, limit=400)
+    assert session.status == "won" and session.summary["reason"] == "time"
+    matches = session.ledger.sum_of("pair") // 100
+    assert session.boards >= 1
+    assert session.ledger.sum_of("clear") == 1000 * session.boards
+    assert matches >= 84 // 2
+    check_replay(session, end + 5.0)
+
+
+def test_daily_boards_are_stable_and_differ_by_date() -> None:
+    first = new_session(daily.settings_for("2026-11-29"), 0.0)
+    again = new_session(daily.settings_for("2026-11-29"), 50.0)
+    other = new_session(daily.settings_for("2026-11-30"), 0.0)
+    faces = lambda s: [(t["spot"], t["code"]) for t in s.view(0.0)["tiles"]]  # noqa: E731
+    assert faces(first) == faces(again)
+    assert faces(first) != faces(other)
+    assert first.settings.layout == "turtle" and first.tiles_total == 144
+    assert daily.seed_for("2026-11-29") == first.settings.seed
+
+
+def test_daily_game_to_the_end() -> None:
+    session = new_session(daily.settings_for("2026-02-28"), 0.0)
+    end = play_with_hints(session, 0.0, gap=1.0)
+    assert session.status == "won"
+    result = session.result()
+    assert result is not None and result["solved"] and result["hints"] >= 72
+    check_replay(session, end)
+
+
+def test_a_duel_against_the_rival_is_played_out() -> None:
+    game = DuelGame(seed=41, now=0.0, size=(6, 14), rival=Rival("sharp", seed=1))
+    t = 0.0
+    rng = random.Random(3)
+    while not game.finished and t < 1000:
+        t += 0.5
+        game.tick(t)
+        if game.finished:
+            break
+        if rng.random() < 0.2:
+            pairs = game.view(t)["pairs"]
+            if pairs:
+                game.claim(0, *rng.choice(pairs), t)
+    assert game.finished and sum(game.scores) == 84
+    assert game.result()["winner"] in (0, 1, None)
+
+
+@pytest.mark.parametrize("mode", ["classic", "arcade"])
+def test_random_real_games_replay(mode) -> None:
+    for trial in range(3):
+        rng = random.Random(trial)
+        session = new_session(Settings(game="shisensho", mode=mode, seed=trial, size=(6, 14)), 5.0)
+        t = 5.0
+        for _ in range(60):
+            if session.finished:
+                break
+            t += rng.choice([0.5, 1.5, 2.0, 3.0])
+            roll = rng.random()
+            pairs = list(session.board.legal_pairs())
+            if roll < 0.75 and pairs:
+                m = rng.choice(pairs)
+                session.act({"type": "match", "a": m.a, "b": m.b}, t)
+            elif roll < 0.85:
+                session.act({"type": "undo"}, t)
+            elif roll < 0.9:
+                session.act({"type": "shuffle"}, t)
+            else:
+                session.act({"type": "match", "a": rng.randrange(84), "b": rng.randrange(84)}, t)
+        check_replay(session, t)
