@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import doctest
 import pickle
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
+from tilematch.engine import boardfile, grid, grid_text
 from tilematch.engine.board import Board, BoardError, Match
 from tilematch.engine.grid import GridBoard, GridShape
 from tilematch.engine.grid_text import parse_grid
@@ -338,3 +342,15 @@ def test_follows_the_board_protocol() -> None:
     board: Board = GridBoard.empty(2, 2)
     assert board.game == "shisensho" and board.is_cleared()
     assert not board.is_deadlocked()
+
+
+@pytest.mark.parametrize("module", [grid, grid_text, boardfile])
+def test_module_examples_run(module: ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_documentation_examples_run() -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs" / "shisensho.md"
+    result = doctest.testfile(str(docs), module_relative=False)
+    assert result.attempted > 10 and result.failed == 0
