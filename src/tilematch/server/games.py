@@ -210,6 +210,11 @@ class Games:
             session = self.rules.new_session(settings, now)
         except RuleError as error:
             raise ApiError(422, "bad_settings", str(error)) from None
+        except Exception:
+            log.exception("no board could be dealt for %r", settings)
+            raise ApiError(
+                422, "deal_failed", "No board could be dealt for these settings; try another seed."
+            ) from None
         stored_settings = self.rules.settings_to_json(settings)
         live = Live(new_id(), player.id, session, stored_settings, now, 0, daily_date, level)
         view = session.view(now)

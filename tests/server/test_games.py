@@ -1,0 +1,213 @@
+"""Games through the API: create, show, play, refuse, list, replay."""
+
+from __future__ import annotations
+
+import pytest
+from tests.server.conftest import act, new_game, table_dump
+
+SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 4], "seed": 11}
+
+
+def test_create_returns_everything_the_page_draws(client):
+    answer = client.post("/api/games", json=SMALL)
+    assert answer.status_code == 201
+    game = answer.json()
+    for key in (
+        "id",
+        "tiles",
+        "pairs",
+        "open_pairs",
+        "last_match",
+        "counters",
+        "clock",
+        "score",
+        "ledger",
+        "status",
+        "summary",
+        "bounds",
+        "geometry",
+    ):
+        assert key in game, key
+    assert game["status"] == "playing"
+    assert len(game["tiles"]) == 16
+    tile = game["tiles"][0]
+    assert {"spot", "code", "name", "pos", "free", "selectable"} <= set(tile)
+    assert game["open_pairs"] == len(game["pairs"]) > 0
+    assert game["counters"]["tiles_left"] == 16
+    assert client.get(f"/api/games/{game['id']}").json()["tiles"] == game["tiles"]
+
+
+def test_same_seed_same_board_and_random_seed_when_omitted(client):
+    one = new_game(client, **SMALL)
+    two = new_game(client, **SMALL)
+    assert one["tiles"] == two["tiles"] and one["id"] != two["id"]
+    seeds = {
+        new_game(client, game="shisensho", mode="classic", size=[4, 4])["seed"] for _ in range(3)
+    }
+    assert len(seeds) == 3
+
+
+def test_a_match_is_played_and_stored(client, clock, db_path):
+    game = new_game(client, **SMALL)
+    a, b = game["pairs"][0]
+    clock.advance(3)
+    answer = act(client, game["id"], type="match", a=a, b=b)
+    assert answer["ok"] is True
+    view = answer["game"]
+    assert view["counters"]["tiles_left"] == 14
+    assert view["last_match"]["a"] == min(a, b) and view["last_match"]["path"]
+    assert view["clock"]["elapsed"] == pytest.approx(3.0)
+    assert view["score"] > 0
+    moves = [row for row in table_dump(db_path) if row[0] == "moves"]
+    assert len(moves) == 1 and '"match"' in moves[0][4]
+
+
+def test_refused_move_is_ok_false_and_changes_nothing(client, db_path):
+    game = new_game(client, **SMALL)
+    codes = {t["spot"]: t["code"] for t in game["tiles"]}
+    a, b = next((x, y) for x in codes for y in codes if x < y and codes[x] != codes[y])
+    before = table_dump(db_path)
+    answer = act(client, game["id"], type="match", a=a, b=b)
+    assert answer["ok"] is False
+    assert answer["reason"] == "not a match" and answer["message"]
+    assert answer["game"]["counters"]["tiles_left"] == 16
+    assert table_dump(db_path) == before
+
+
+def test_undo_hint_shuffle_pause_resume(client, clock):
+    game = new_game(client, **SMALL)
+    gid = game["id"]
+    a, b = game["pairs"][0]
+    act(client, gid, type="match", a=a, b=b)
+    undone = act(client, gid, type="undo")
+    assert undone["ok"] and undone["game"]["counters"]["tiles_left"] == 16
+    assert undone["game"]["counters"]["undos"] == 1
+    hinted = act(client, gid, type="hint")
+    assert hinted["ok"] and hinted["game"]["hint"] in hinted["game"]["pairs"]
+    smart = act(client, gid, type="smart_hint")
+    assert smart["ok"] and smart["game"]["hint"] in smart["game"]["pairs"]
+    shuffled = act(client, gid, type="shuffle")
+    assert shuffled["ok"] and shuffled["game"]["counters"]["shuffles"] == 1
+    # Pauses are honoured: the clock stands still on the server.
+    elapsed = act(client, gid, type="pause")["game"]["clock"]["elapsed"]
+    clock.advance(100)
+    paused = client.get(f"/api/games/{gid}").json()
+    assert paused["status"] == "paused" and paused["clock"]["elapsed"] == pytest.approx(elapsed)
+    pair = paused["pairs"][0]
+    refused = act(client, gid, type="match", a=pair[0], b=pair[1])
+    assert refused["ok"] is False and refused["reason"] == "paused"
+    resumed = act(client, gid, type="resume")["game"]
+    clock.advance(2)
+    assert client.get(f"/api/games/{gid}").json()["clock"]["elapsed"] == pytest.approx(
+        resumed["clock"]["elapsed"] + 2
+    )
+
+
+def test_give_up_ends_the_game_and_later_moves_are_409(client, db_path):
+    game = new_game(client, **SMALL)
+    ended = act(client, game["id"], type="give_up")["game"]
+    assert ended["status"] == "given_up" and ended["summary"]["result"] == "given_up"
+    before = table_dump(db_path)
+    for intent in ({"type": "undo"}, {"type": "match", "a": 0, "b": 1}, {"type": "give_up"}):
+        answer = client.post(f"/api/games/{game['id']}/actions", json=intent)
+        assert answer.status_code == 409
+        assert answer.json()["error"]["code"] == "game_over"
+    assert table_dump(db_path) == before
+
+
+def test_list_unfinished_and_finished_games(client, clock):
+    first = new_game(client, **SMALL)
+    clock.advance(1)
+    second = new_game(client, **SMALL)
+    act(client, first["id"], type="give_up")
+    unfinished = client.get("/api/games").json()
+    assert [g["id"] for g in unfinished] == [second["id"]]
+    assert unfinished[0]["tiles_left"] == 16 and unfinished[0]["board"] == "4x4"
+    finished = client.get("/api/games", params={"status": "finished"}).json()
+    assert [g["id"] for g in finished] == [first["id"]]
+    everything = client.get("/api/games", params={"status": "all"}).json()
+    assert {g["id"] for g in everything} == {first["id"], second["id"]}
+    assert client.get("/api/games", params={"status": "bogus"}).status_code == 422
+
+
+def test_replay_same_board(client):
+    game = new_game(client, **SMALL)
+    a, b = game["pairs"][0]
+    act(client, game["id"], type="match", a=a, b=b)
+    answer = client.post(f"/api/games/{game['id']}/replay")
+    assert answer.status_code == 201
+    again = answer.json()
+    assert again["id"] != game["id"] and again["tiles"] == game["tiles"]
+    assert again["counters"]["moves"] == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({"game": "chess", "mode": "classic"}, 422, "bad_value"),
+        ({"game": "shisensho", "mode": "nonsense"}, 422, "bad_settings"),
+        ({"game": "shisensho", "mode": "classic", "size": [3, 3]}, 422, "bad_settings"),
+        ({"game": "shisensho", "mode": "classic", "size": [99, 99]}, 422, "bad_settings"),
+        ({"game": "shisensho", "mode": "classic", "size": "8x17"}, 422, "wrong_type"),
+        ({"game": "shisensho", "mode": "classic", "size": [8]}, 422, "missing_field"),
+        ({"game": "shisensho", "mode": "classic", "gravity": "yes"}, 422, "wrong_type"),
+        ({"game": "shisensho", "mode": "classic", "seed": -1}, 422, "bad_value"),
+        ({"game": "shisensho", "mode": "classic", "seed": 2**70}, 422, "bad_value"),
+        ({"game": "shisensho", "mode": "classic", "seed": "7"}, 422, "wrong_type"),
+        ({"game": "shisensho", "mode": "classic", "colour": "red"}, 422, "unknown_field"),
+        ({"game": "shisensho"}, 422, "missing_field"),
+        ({"game": "solitaire", "mode": "daily"}, 422, "use_daily"),
+        ({"game": "shisensho", "mode": "duel"}, 422, "use_duels"),
+        ({"game": "blackwhite", "mode": "tower"}, 422, "missing_field"),
+        ([1, 2, 3], 422, "wrong_type"),
+    ],
+)
+def test_bad_new_game_requests(client, db_path, body, status, code):
+    client.get("/api/me")
+    before = table_dump(db_path)
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == status, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == code and error["message"]
+    assert table_dump(db_path) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"type": "match", "a": 0, "b": 999}, "bad_spot"),
+        ({"type": "match", "a": 16, "b": 0}, "bad_spot"),
+        ({"type": "match", "a": -1, "b": 0}, "bad_value"),
+        ({"type": "match", "a": 5000, "b": 0}, "bad_value"),
+        ({"type": "match", "a": "0", "b": 1}, "wrong_type"),
+        ({"type": "match", "a": 1.5, "b": 1}, "wrong_type"),
+        ({"type": "match", "a": True, "b": 1}, "wrong_type"),
+        ({"type": "match", "a": 0}, "missing_field"),
+        ({"type": "teleport"}, "bad_value"),
+        ({"type": "undo", "a": 1}, "unknown_field"),
+        ({}, "bad_value"),
+        ("undo", "wrong_type"),
+        (None, "missing_body"),
+    ],
+)
+def test_bad_moves_are_4xx_and_change_nothing(client, db_path, body, code):
+    game = new_game(client, **SMALL)
+    before = table_dump(db_path)
+    if body is None:
+        answer = client.post(f"/api/games/{game['id']}/actions")
+    else:
+        answer = client.post(f"/api/games/{game['id']}/actions", json=body)
+    assert 400 <= answer.status_code < 500, answer.text
+    assert answer.json()["error"]["code"] == code, answer.text
+    assert table_dump(db_path) == before
+    assert client.get(f"/api/games/{game['id']}").json()["counters"]["tiles_left"] == 16
+
+
+def test_unknown_game_ids(client):
+    client.get("/api/me")
+    for gid in ("nope", "x" * 300, "%00", "..%2F..%2Fetc"):
+        answer = client.get(f"/api/games/{gid}")
+        assert answer.status_code == 404
+        assert answer.json()["error"]["code"] in ("game_not_found", "not_found")
+    answer = client.post("/api/games/nope/actions", json={"type": "undo"})
+    assert answer.status_code == 404 and answer.json()["error"]["code"] == "game_not_found"

@@ -1,0 +1,110 @@
+"""Every single-player mode played to its end over HTTP; each result replays to the
+same score and enters the history and the leaderboards."""
+
+from __future__ import annotations
+
+import pytest
+from tests.server.conftest import ACTIVE, act, new_game, play_out
+
+
+@pytest.fixture
+def small_layout(client):
+    layouts = client.get("/api/layouts").json()
+    return min(layouts, key=lambda layout: (layout["tiles"], layout["name"]))["name"]
+
+
+def finish_and_check(client, game, clock, **play):
+    ended = play_out(client, game, clock, **play)
+    assert ended["status"] not in ACTIVE and ended["summary"]
+    results = client.get("/api/results").json()
+    assert results[0]["game_id"] == game["id"]
+    assert results[0]["outcome"] == ended["status"]
+    assert results[0]["score"] == ended["score"]
+    assert results[0]["verified"] is True
+    after = client.post(f"/api/games/{game['id']}/actions", json={"type": "undo"})
+    assert after.status_code == 409
+    return ended
+
+
+def test_shisensho_classic(client, clock):
+    game = new_game(client, game="shisensho", mode="classic", size=[4, 6], seed=3)
+    ended = finish_and_check(client, game, clock, smart=True)
+    assert ended["status"] == "won"
+    board = client.get(
+        "/api/leaderboards", params={"game": "shisensho", "mode": "classic", "layout": "4x6"}
+    ).json()
+    assert board[0]["score"] == ended["score"] and board[0]["you"] is True
+
+
+def test_shisensho_classic_with_gravity(client, clock):
+    game = new_game(client, game="shisensho", mode="classic", size=[4, 4], seed=8, gravity=True)
+    assert game["gravity"] is True
+    finish_and_check(client, game, clock, smart=True)
+    best = client.get("/api/results/best").json()
+    assert best[0]["variant"] == "gravity"
+
+
+def test_shisensho_arcade_ends_on_the_clock(client, clock):
+    game = new_game(client, game="shisensho", mode="arcade", size=[4, 4], seed=2)
+    for _ in range(3):
+        clock.advance(1)
+        pair = game["pairs"][0]
+        game = act(client, game["id"], type="match", a=pair[0], b=pair[1])["game"]
+    clock.advance(400)  # no request while the countdown runs out
+    ended = client.get(f"/api/games/{game['id']}").json()
+    assert ended["status"] not in ACTIVE and ended["clock"]["remaining"] == 0
+    results = client.get("/api/results").json()
+    assert results[0]["verified"] is True and results[0]["score"] == ended["score"] > 0
+    board = client.get("/api/leaderboards", params={"game": "shisensho", "mode": "arcade"}).json()
+    assert board and board[0]["score"] == ended["score"]
+    assert client.post(f"/api/games/{game['id']}/actions", json={"type": "hint"}).status_code == 409
+
+
+def test_solitaire_regular(client, clock, small_layout):
+    game = new_game(client, game="solitaire", mode="regular", layout=small_layout, seed=5)
+    assert game["geometry"] == "stack" and game["layout"] == small_layout
+    finish_and_check(client, game, clock)
+
+
+@pytest.mark.parametrize("mode", ["zen", "countdown"])
+def test_black_and_white(client, clock, small_layout, mode):
+    body = {"game": "blackwhite", "mode": mode, "layout": small_layout, "seed": 9}
+    if mode == "countdown":
+        body["difficulty"] = "relaxed"
+    game = new_game(client, **body)
+    assert all(t["code"][0] in "bw" for t in game["tiles"])
+    finish_and_check(client, game, clock)
+
+
+def test_countdown_lost_on_time_is_stored_once(client, clock, small_layout):
+    game = new_game(
+        client,
+        game="blackwhite",
+        mode="countdown",
+        layout=small_layout,
+        seed=1,
+        difficulty="zen_master",
+    )
+    clock.advance(10_000)
+    ended = client.get(f"/api/games/{game['id']}").json()
+    assert ended["status"] == "lost"
+    assert client.get(f"/api/games/{game['id']}").json()["status"] == "lost"
+    results = client.get("/api/results").json()
+    assert len(results) == 1 and results[0]["verified"] is True
+    assert client.get("/api/games").json() == []
+
+
+def test_tower_level_one(client, clock):
+    campaign = client.get("/api/campaign").json()
+    assert len(campaign["levels"]) == 150
+    assert campaign["levels"][0]["unlocked"] is True and campaign["levels"][1]["unlocked"] is False
+    locked = client.post("/api/games", json={"game": "blackwhite", "mode": "tower", "level": 2})
+    assert locked.status_code == 403 and locked.json()["error"]["code"] == "level_locked"
+    game = new_game(client, game="blackwhite", mode="tower", level=1)
+    assert game["level"] == 1
+    ended = finish_and_check(client, game, clock, step=0.2)
+    if ended["status"] == "won":
+        campaign = client.get("/api/campaign").json()
+        assert campaign["levels"][1]["unlocked"] is True
+        assert campaign["levels"][0]["stars"] >= 1 and campaign["cleared"] == 1
+        assert new_game(client, game="blackwhite", mode="tower", level=2)["level"] == 2

@@ -1,0 +1,159 @@
+"""Storage: WAL, migrations from older files, restarts mid-game, failed writes."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import contextmanager
+
+import pytest
+from tests.server.conftest import START, act, new_game
+
+from tilematch.server.storage import MIGRATIONS, SCHEMA_VERSION, Storage, StorageError
+
+SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 4], "seed": 11}
+
+#: The schema as the first release wrote it (migration 1), kept literally here so
+#: that a change to the migration code cannot silently change the "old file".
+OLD_SCHEMA = """
+CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,
+    applied REAL NOT NULL);
+CREATE TABLE players (id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE, name TEXT,
+    created REAL NOT NULL);
+CREATE TABLE games (id TEXT PRIMARY KEY, player_id TEXT NOT NULL REFERENCES players(id),
+    game TEXT NOT NULL, mode TEXT NOT NULL, board TEXT NOT NULL, seed INTEGER,
+    settings TEXT NOT NULL, state TEXT NOT NULL, status TEXT NOT NULL, tiles_left INTEGER,
+    score INTEGER, created REAL NOT NULL, updated REAL NOT NULL);
+CREATE INDEX games_by_player ON games(player_id, updated);
+CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
+    at REAL NOT NULL, intent TEXT NOT NULL, PRIMARY KEY (game_id, seq)) WITHOUT ROWID;
+INSERT INTO schema_migrations VALUES (1, 'players, games and move logs', 0);
+"""
+
+
+def test_database_is_wal_and_fully_migrated(client, db_path):
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    versions = [row[0] for row in conn.execute("SELECT version FROM schema_migrations")]
+    assert versions == [m.version for m in MIGRATIONS] and versions[-1] == SCHEMA_VERSION
+    conn.close()
+
+
+def test_old_database_upgrades_in_place_and_its_games_continue(make_client, db_path, clock):
+    from tilematch.modes import Settings, new_session
+    from tilematch.server.players import hash_token
+
+    settings = Settings(**{**SMALL, "size": (4, 4)}).validate()
+    session = new_session(settings, START - 60)
+    view = session.view(START - 60)
+    pair = view["pairs"][0]
+    assert session.act({"type": "match", "a": pair[0], "b": pair[1]}, START - 30).ok
+    conn = sqlite3.connect(db_path)
+    conn.executescript(OLD_SCHEMA)
+    conn.execute(
+        "INSERT INTO players VALUES ('old-player', ?, 'Veteran', ?)", (hash_token("old-token"), 0)
+    )
+    conn.execute(
+        "INSERT INTO games VALUES ('old-game', 'old-player', 'shisensho', 'classic', '4x4', 11,"
+        " ?, ?, 'playing', 14, 100, ?, ?)",
+        (json.dumps(settings.to_json()), json.dumps(session.to_json()), START - 60, START - 30),
+    )
+    conn.execute(
+        "INSERT INTO moves VALUES ('old-game', 1, ?, ?)",
+        (START - 30, json.dumps({"type": "match", "a": pair[0], "b": pair[1]})),
+    )
+    conn.commit()
+    conn.close()
+
+    client = make_client()
+    client.headers["Authorization"] = "Bearer old-token"
+    assert client.get("/api/me").json() == {"id": "old-player", "name": "Veteran"}
+    game = client.get("/api/games/old-game").json()
+    assert game["counters"]["tiles_left"] == 14 and game["counters"]["moves"] == 1
+    listed = client.get("/api/games").json()
+    assert [g["id"] for g in listed] == ["old-game"] and listed[0]["variant"] == ""
+    ended = act(client, "old-game", type="give_up")["game"]
+    assert ended["status"] == "given_up"
+    results = client.get("/api/results").json()
+    assert results[0]["game_id"] == "old-game" and results[0]["verified"] is True
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0] == 3
+    conn.close()
+
+
+def test_each_migration_step_applies_on_the_one_before(tmp_path):
+    path = tmp_path / "steps.sqlite3"
+    for version in range(1, SCHEMA_VERSION + 1):
+        conn = sqlite3.connect(path, isolation_level=None)
+        from tilematch.server.storage import migrate, schema_version
+
+        migrate(conn, 0.0, upto=version)
+        assert schema_version(conn) == version
+        conn.close()
+    storage = Storage(path, now=0.0)
+    assert storage.version == SCHEMA_VERSION and storage.applied == []
+    storage.close()
+
+
+def test_newer_or_foreign_files_are_refused(tmp_path):
+    newer = tmp_path / "newer.sqlite3"
+    Storage(newer, now=0.0).close()
+    conn = sqlite3.connect(newer)
+    conn.execute("INSERT INTO schema_migrations VALUES (99, 'future', 0)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StorageError, match="newer"):
+        Storage(newer, now=0.0)
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StorageError, match="not a usable"):
+        Storage(junk, now=0.0)
+    with pytest.raises(StorageError):
+        Storage(tmp_path / "junk.sqlite3" / "below-a-file.sqlite3", now=0.0)
+
+
+def test_restart_mid_game_loses_no_acknowledged_move(make_client, clock):
+    first = make_client()
+    token = first.get("/api/me").json()["token"]
+    game = new_game(first, **SMALL)
+    views = []
+    for _ in range(3):
+        clock.advance(1.5)
+        pair = views[-1]["pairs"][0] if views else game["pairs"][0]
+        views.append(act(first, game["id"], type="match", a=pair[0], b=pair[1])["game"])
+    act(first, game["id"], type="hint")
+    last = first.get(f"/api/games/{game['id']}").json()
+    # A second app on the same file: the first one's memory is gone, as after a crash.
+    second = make_client()
+    second.headers["Authorization"] = f"Bearer {token}"
+    restored = second.get(f"/api/games/{game['id']}").json()
+    for key in ("tiles", "pairs", "counters", "score", "ledger", "clock", "last_match", "hint"):
+        assert restored[key] == last[key], key
+    clock.advance(1)
+    pair = restored["pairs"][0]
+    answer = act(second, game["id"], type="match", a=pair[0], b=pair[1])
+    assert answer["ok"] and answer["game"]["counters"]["moves"] == 4
+
+
+def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path):
+    game = new_game(client, **SMALL)
+    server = client.app.state.server
+    real = server.storage.transaction
+
+    @contextmanager
+    def failing():
+        with real() as conn:
+            raise sqlite3.OperationalError("disk I/O error")
+            yield conn  # pragma: no cover
+
+    server.storage.transaction = failing
+    pair = game["pairs"][0]
+    answer = client.post(
+        f"/api/games/{game['id']}/actions", json={"type": "match", "a": pair[0], "b": pair[1]}
+    )
+    assert answer.status_code == 503
+    assert answer.json()["error"]["code"] == "storage_failed"
+    server.storage.transaction = real
+    # The in-memory game was dropped: the stored (unchanged) game is what continues.
+    view = client.get(f"/api/games/{game['id']}").json()
+    assert view["counters"]["tiles_left"] == 16 and view["counters"]["moves"] == 0
