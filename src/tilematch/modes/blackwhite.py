@@ -83,6 +83,7 @@ class Zen(Session):
             generator=s.generator,
             difficulty=self._deal_difficulty(),
             stones=self._stones(),
+            version=s.version,
         )
 
     def _score_match(self, at: float, events: list[dict[str, Any]]) -> dict[str, Any]:

@@ -51,6 +51,7 @@ def deal(
     generator: str = "reverse",
     difficulty: str = "normal",
     stones: int = 0,
+    version: int | None = None,
 ) -> Dealt:
     """Deal a board of ``game`` from ``seed``.
 
@@ -60,15 +61,18 @@ def deal(
     """
     from tilematch.engine import generate
 
+    extra: dict[str, Any] = {} if version is None else {"version": version}
     if game == "shisensho":
         rows, cols = size if size is not None else (8, 17)
-        made = generate.deal_grid(rows, cols, seed=seed, generator=generator, gravity=gravity)
+        made = generate.deal_grid(
+            rows, cols, seed=seed, generator=generator, gravity=gravity, **extra
+        )
         return Dealt(made.board, list(made.solution), getattr(made, "version", None))
     from tilematch.engine import layouts
 
     shape = layouts.get(layout or "turtle")
     made = generate.deal_layout(
-        shape, game, seed=seed, generator=generator, difficulty=difficulty, stones=stones
+        shape, game, seed=seed, generator=generator, difficulty=difficulty, stones=stones, **extra
     )
     return Dealt(made.board, list(made.solution), getattr(made, "version", None), shape.name)
 

@@ -123,7 +123,12 @@ class DuelGame:
         self.started = float(now)
         self._now = float(now)
         dealt = deals.deal(
-            "shisensho", seed=seed, size=self.size, gravity=gravity, generator=generator
+            "shisensho",
+            seed=seed,
+            size=self.size,
+            gravity=gravity,
+            generator=generator,
+            version=settings.version,
         )
         self.board: Board = dealt.board
         self._dealt_spots = int(self.board.occupied)

@@ -320,6 +320,7 @@ class Session:
             layout=s.layout,
             gravity=s.gravity,
             generator=s.generator,
+            version=s.version,
         )
 
     def _limit(self) -> float | None:
@@ -610,14 +611,16 @@ class Session:
         return Outcome(True, events=events)
 
     # ------------------------------------------------------------ views
-    def counters(self, now: float) -> dict[str, Any]:
+    def counters(self, now: float, pairs_open: int | None = None) -> dict[str, Any]:
         """The counters a player sees: time, tiles left, moves, pairs open, hints,
         undos, shuffles, plus the mode's own."""
+        if pairs_open is None:
+            pairs_open = self.board.legal_pairs().count()
         return {
             "time": round(self.clock.elapsed(now), 3),
             "tiles_left": self._count(self.board),
             "moves": self.moves,
-            "pairs_open": self.board.legal_pairs().count(),
+            "pairs_open": pairs_open,
             "hints": self.hints,
             "undos": self.undos,
             "shuffles": self.shuffles,
@@ -682,7 +685,7 @@ class Session:
             "last_match": self.last_match,
             "hint": list(self.hint_pair) if self.hint_pair else None,
             "hint_warning": self.hint_warning,
-            "counters": self.counters(now),
+            "counters": self.counters(now, len(pairs)),
             "clock": self.clock.view(now),
             "score": self.score,
             "combo": self.chain.current(self.clock.elapsed(now)),
