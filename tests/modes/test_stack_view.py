@@ -1,0 +1,38 @@
+"""The view of a layered board built by the engine: Learn Mode sentences, stones,
+freed tiles and bounds."""
+
+from __future__ import annotations
+
+from tilematch.engine.layout import Layout
+from tilematch.engine.stack import StackBoard
+from tilematch.modes import Settings, new_session
+
+from .fakes import install
+
+MINI = Layout(name="mini", positions=((0, 0, 0), (2, 0, 0), (4, 0, 0), (2, 0, 1)))
+
+
+def test_layered_view_explains_blocked_tiles_and_lists_freed_ones(monkeypatch) -> None:
+    board = StackBoard(MINI, ["b1m", "b2m", "w2m", "w1m"], game="blackwhite", stones={1: 1})
+    install(monkeypatch, [board])
+    s = new_session(Settings(game="blackwhite", mode="zen", layout="mini", seed=1), 0.0)
+    view = s.view(0.0)
+    assert view["geometry"] == "stack"
+    assert view["bounds"] == {"width": 6, "height": 2, "depth": 2}
+    tiles = {t["spot"]: t for t in view["tiles"]}
+    assert tiles[1]["selectable"] is False and tiles[1]["stone"] == 1
+    assert "covered by" in tiles[1]["blocked"] and "stone" in tiles[1]["blocked"]
+    assert tiles[0]["selectable"] and tiles[0]["blocked"] is None
+    assert tiles[3]["pos"] == [2, 0, 1]
+    refused = s.act({"type": "match", "a": 1, "b": 2}, 0.5)
+    assert refused.reason in ("not free", "stone")
+    assert s.act({"type": "match", "a": 0, "b": 3}, 1.0).ok
+    view = s.view(1.0)
+    assert view["last_match"] == {"a": 0, "b": 3, "path": [], "freed": [1]}
+    assert {t["spot"]: t["stone"] for t in view["tiles"]} == {1: 0, 2: 0}
+    assert view["pairs"] == [[1, 2]]
+    assert s.act({"type": "undo"}, 1.5).ok
+    assert {t["spot"]: t["stone"] for t in s.view(1.5)["tiles"]}[1] == 1
+    assert s.act({"type": "match", "a": 0, "b": 3}, 2.0).ok
+    assert s.act({"type": "match", "a": 1, "b": 2}, 3.0).ok
+    assert s.status == "won"
