@@ -485,6 +485,23 @@ class GridBoard:
             return None
         return self._route(a, b)
 
+    def _reach(self, spot: int) -> tuple[int, int, int, int]:
+        """``(up, down, left, right)``: the farthest row above/below and column
+        left/right of ``spot`` that a straight line from it reaches through empty
+        cells (``-1``, ``rows`` and ``cols`` are the ring)."""
+        cols = self.shape.cols
+        r, c = divmod(spot, cols)
+        column, row = self._cols_occ[c + 1], self._rows_occ[r + 1]
+        m = column & ((1 << r) - 1)
+        up = m.bit_length() if m else -1
+        m = column >> (r + 1)
+        down = r + (m & -m).bit_length() - 1 if m else self.shape.rows
+        m = row & ((1 << c) - 1)
+        left = m.bit_length() if m else -1
+        m = row >> (c + 1)
+        right = c + (m & -m).bit_length() - 1 if m else cols
+        return up, down, left, right
+
     def _route(self, a: int, b: int) -> tuple[Point, ...] | None:
         shape = self.shape
         rows, cols = shape.rows, shape.cols
@@ -503,25 +520,8 @@ class GridBoard:
             if not cols_occ[ca + 1] & between_r:
                 return ((ra, ca), (rb, cb))
         # How far each end sees up/down and left/right (ring included).
-        col_a, col_b = cols_occ[ca + 1], cols_occ[cb + 1]
-        row_a, row_b = rows_occ[ra + 1], rows_occ[rb + 1]
-        m = col_a & ((1 << ra) - 1)
-        up_a = m.bit_length() if m else -1
-        m = col_a >> (ra + 1)
-        down_a = ra + (m & -m).bit_length() - 1 if m else rows
-        m = col_b & ((1 << rb) - 1)
-        up_b = m.bit_length() if m else -1
-        m = col_b >> (rb + 1)
-        down_b = rb + (m & -m).bit_length() - 1 if m else rows
-        m = row_a & ((1 << ca) - 1)
-        left_a = m.bit_length() if m else -1
-        m = row_a >> (ca + 1)
-        right_a = ca + (m & -m).bit_length() - 1 if m else cols
-        m = row_b & ((1 << cb) - 1)
-        left_b = m.bit_length() if m else -1
-        m = row_b >> (cb + 1)
-        right_b = cb + (m & -m).bit_length() - 1 if m else cols
-
+        up_a, down_a, left_a, right_a = self._reach(a)
+        up_b, down_b, left_b, right_b = self._reach(b)
         r_lo, r_hi = (ra, rb) if ra < rb else (rb, ra)
         c_lo, c_hi = (ca, cb) if ca < cb else (cb, ca)
         # Vertical - horizontal - vertical through row r (needs ca != cb).
@@ -629,6 +629,7 @@ class GridBoard:
         kmask = self._kmask
         keys = self._key
         cols = self.shape.cols
+        reach: dict[int, tuple[int, int, int, int]] = {}
         rest = occupied
         while rest:
             low = rest & -rest
@@ -639,16 +640,27 @@ class GridBoard:
                 continue
             near = neighbours[a]
             targets = later & (free | near) if free & low else later & near
+            ra, ca = divmod(a, cols)
             while targets:
                 tb = targets & -targets
                 targets ^= tb
                 b = tb.bit_length() - 1
                 if near & tb:
-                    yield Match(a, b, (divmod(a, cols), divmod(b, cols)))
-                else:
-                    path = self._route(a, b)
-                    if path is not None:
-                        yield Match(a, b, path)
+                    yield Match(a, b, ((ra, ca), divmod(b, cols)))
+                    continue
+                rb, cb = divmod(b, cols)
+                if ra != rb and ca != cb:
+                    # Cheap refusal: no row both ends see vertically and no
+                    # column both see horizontally means no line at all.
+                    ea = reach.get(a) or reach.setdefault(a, self._reach(a))
+                    eb = reach.get(b) or reach.setdefault(b, self._reach(b))
+                    if max(ea[0], eb[0]) > min(ea[1], eb[1]) and max(ea[2], eb[2]) > min(
+                        ea[3], eb[3]
+                    ):
+                        continue
+                path = self._route(a, b)
+                if path is not None:
+                    yield Match(a, b, path)
 
     # -- moves ---------------------------------------------------------------
 
