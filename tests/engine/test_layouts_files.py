@@ -296,3 +296,33 @@ def test_round_trip_of_random_layouts(layout: Layout) -> None:
         (layouts.write_kyodai, "r.lay"),
     ):
         assert layouts.read_layout(write(layout), filename).positions == layout.positions
+
+
+# ----------------------------------------------------------------- the documentation
+
+DOC = (Path(__file__).parents[2] / "docs" / "layouts.md").read_text(encoding="utf-8")
+
+
+def test_documented_examples_read_as_described() -> None:
+    kmahjongg = DOC.split("```\nkmahjongg-layout-v1.1\n", 1)[1].split("```", 1)[0]
+    layout = layouts.read_layout("kmahjongg-layout-v1.1\n" + kmahjongg, "doc.layout")
+    assert set(layout.positions) == {
+        (0, 0, 0),
+        (2, 0, 0),
+        (4, 0, 0),
+        (1, 2, 0),
+        (1, 0, 1),
+        (3, 1, 1),
+    }
+    gnome = DOC.split("```xml\n", 1)[1].split("```", 1)[0]
+    steps = layouts.read_layout(gnome, "doc.map")
+    assert steps.title == "Steps" and steps.layer_counts() == (4, 3, 1)
+
+
+def test_documented_table_matches_the_builtins() -> None:
+    for layout in BUILTINS:
+        row = f"| `{layout.name}` | {layout.title} | {layout.family} | {layout.size} |"
+        assert row in DOC
+        assert f"img/layouts/{layout.name}.svg" in DOC
+        picture = Path(__file__).parents[2] / "docs" / "img" / "layouts" / f"{layout.name}.svg"
+        assert picture.read_text(encoding="utf-8") == layouts.layout_svg(layout)

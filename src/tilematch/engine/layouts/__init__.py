@@ -170,16 +170,25 @@ def resolve(
 
     A built-in name (see :func:`get`) wins. Otherwise, when ``arg`` looks like
     a file (it has an ending or a folder, or is ``-``) and ``read_text`` is
-    given, ``read_text(arg)`` supplies the text for :func:`read_layout`.
-    Raises :class:`LayoutError` for an unknown name or a bad file (and lets
-    whatever ``read_text`` raises pass through).
+    given, ``read_text(arg)`` supplies the text for :func:`read_layout`;
+    ``map_name`` picks a map of a GNOME file. Raises :class:`UnknownLayoutError`
+    for an unknown name, :class:`LayoutError` for a bad file or for a
+    ``map_name`` given with a built-in name (and lets whatever ``read_text``
+    raises pass through).
     """
     try:
-        return get(arg)
+        found = get(arg)
     except LayoutError:
         if read_text is None or not looks_like_file(arg):
-            raise LayoutError(
+            raise UnknownLayoutError(
                 f"unknown layout {arg!r}: give a built-in name ({', '.join(names())}) "
                 f"or a layout file ending in .layout, .map or .lay"
             ) from None
+    else:
+        if map_name is not None:
+            raise LayoutError(
+                f"{arg}: a map name only applies to GNOME Mahjongg .map files, "
+                f"not to a built-in layout"
+            )
+        return found
     return read_layout(read_text(arg), arg, map_name=map_name)

@@ -322,30 +322,31 @@ def _fortress() -> list[Position]:
 
 
 def _bridge() -> list[Position]:
-    tiles: list[Position] = []
-    for z in range(4):
-        tiles += rect(z, 0, 3, 3, z)
-        tiles += rect(14 - z, 0, 3, 3, z)
-    tiles += rect(4, 0, 6, 3, 4)
+    """Two river banks and a bridge two tiles wide that climbs half a tile per layer."""
+    tiles = [*rect(0, 0, 4, 5, 0), *rect(16, 0, 4, 5, 0)]
+    for z in (1, 2, 3):
+        for x in range(z, z + 8, 2):
+            tiles += [(x, 4, z), (x, 6, z), (22 - x, 4, z), (22 - x, 6, z)]
+    tiles += rect(6, 4, 6, 2, 4)
     return tiles
 
 
 _BUTTERFLY = (
-    "###.........###",
-    "#####.....#####",
+    "##...........##",
+    "####.......####",
+    "#####..#..#####",
     "######.#.######",
-    ".#####.#.#####.",
+    ".#############.",
+    "..###########..",
     "..####.#.####..",
-    "...###.#.###...",
-    "..####.#.####..",
-    ".#####...#####.",
-    ".####.....####.",
+    ".####..#..####.",
+    ".###.......###.",
 )
 
 
 def _butterfly() -> list[Position]:
-    body = [(14, y, 1) for y in range(4, 14, 2)]
-    spots = [(5, 3, 1), (23, 3, 1), (5, 15, 1), (23, 15, 1)]
+    body = [(14, y, 1) for y in range(4, 16, 2)]
+    spots = [(5, 3, 1), (23, 3, 1), (5, 13, 1), (23, 13, 1)]
     return [*picture(_BUTTERFLY, 0), *body, *spots]
 
 
@@ -398,26 +399,158 @@ def _arena() -> list[Position]:
 
 
 SHAPES: tuple[Shape, ...] = (
-    Shape("turtle", "Turtle", "Turtle", "The classic 144-tile shell with a one-tile cap.", _turtle),
-    Shape("pyramid", "Great Pyramid", "Pyramid", "Seven square layers.", _pyramid),
-    Shape("little-pyramid", "Little Pyramid", "Pyramid", "Four low layers.", _little_pyramid),
-    Shape("ziggurat", "Ziggurat", "Pyramid", "Broad terraces.", _ziggurat),
-    Shape("twin-pyramids", "Twin Pyramids", "Pyramid", "Two pyramids.", _twin_pyramids),
-    Shape("tower", "Tower", "Tower", "A tall keep.", _tower),
-    Shape("twin-towers", "Twin Towers", "Tower", "Two towers joined.", _twin_towers),
-    Shape("watchtowers", "Watchtowers", "Tower", "Four corner towers.", _watchtowers),
-    Shape("dragon", "Dragon", "Dragon", "A winding dragon.", _dragon),
-    Shape("dragon-pearl", "Dragon Pearl", "Dragon", "A coiled dragon.", _dragon_pearl),
-    Shape("spiral", "Spiral", "Spiral", "A square spiral.", _spiral),
-    Shape("whirlpool", "Whirlpool", "Spiral", "Four arms.", _whirlpool),
-    Shape("yin-yang", "Yin-Yang", "Yin-Yang", "Light and dark.", _yin_yang),
-    Shape("balance", "Balance", "Yin-Yang", "A small yin-yang.", _balance),
-    Shape("fortress", "Fortress", "Fortress", "Walls.", _fortress),
-    Shape("bridge", "Bridge", "Bridge", "An arch.", _bridge),
-    Shape("butterfly", "Butterfly", "Butterfly", "Wings.", _butterfly),
-    Shape("cross", "Cross", "Cross", "A plus.", _cross),
-    Shape("temple", "Temple", "Temple", "Pillars and roof.", _temple),
-    Shape("diamond", "Diamond", "Diamond", "A rhombus.", _diamond),
-    Shape("hourglass", "Hourglass", "Hourglass", "Hourglass.", _hourglass),
-    Shape("arena", "Arena", "Arena", "An oval ring.", _arena),
+    Shape(
+        "turtle",
+        "Turtle",
+        "Turtle",
+        "The classic shell: a wide base with three side tiles, four layers and a cap.",
+        _turtle,
+    ),
+    Shape(
+        "pyramid",
+        "Great Pyramid",
+        "Pyramid",
+        "Four square terraces, each a whole tile in from the one below, so every rim stays open.",
+        _pyramid,
+    ),
+    Shape(
+        "little-pyramid",
+        "Little Pyramid",
+        "Pyramid",
+        "A low pyramid whose layers shift by half a tile: only the top is open at first.",
+        _little_pyramid,
+    ),
+    Shape(
+        "ziggurat",
+        "Ziggurat",
+        "Pyramid",
+        "Three broad terraces crowned by two tiles.",
+        _ziggurat,
+    ),
+    Shape(
+        "twin-pyramids",
+        "Twin Pyramids",
+        "Pyramid",
+        "Two steep half-tile pyramids side by side, each with a single capstone.",
+        _twin_pyramids,
+    ),
+    Shape(
+        "tower",
+        "Tower",
+        "Tower",
+        "A wide courtyard around a keep four layers higher.",
+        _tower,
+    ),
+    Shape(
+        "twin-towers",
+        "Twin Towers",
+        "Tower",
+        "Two towers on a long wall with a walkway between them.",
+        _twin_towers,
+    ),
+    Shape(
+        "watchtowers",
+        "Watchtowers",
+        "Tower",
+        "A square wall with a tower of four tiles in each corner and a small keep in the middle.",
+        _watchtowers,
+    ),
+    Shape(
+        "dragon",
+        "Dragon",
+        "Dragon",
+        "A winding body with a raised spine, a tapering tail and a horned head.",
+        _dragon,
+    ),
+    Shape(
+        "dragon-pearl",
+        "Dragon Pearl",
+        "Dragon",
+        "A flat coil of tiles around the dragon's pearl: a small layout for a quick game.",
+        _dragon_pearl,
+    ),
+    Shape(
+        "spiral",
+        "Spiral",
+        "Spiral",
+        "A square spiral whose inner turns are raised one layer.",
+        _spiral,
+    ),
+    Shape(
+        "whirlpool",
+        "Whirlpool",
+        "Spiral",
+        "Four curved arms around a raised centre.",
+        _whirlpool,
+    ),
+    Shape(
+        "yin-yang",
+        "Yin-Yang",
+        "Yin-Yang",
+        "A large disc: the light half raised one layer, each half carrying the other's eye.",
+        _yin_yang,
+    ),
+    Shape(
+        "balance",
+        "Balance",
+        "Yin-Yang",
+        "A smaller yin-yang disc.",
+        _balance,
+    ),
+    Shape(
+        "fortress",
+        "Fortress",
+        "Fortress",
+        "Double walls with corner towers around a keep.",
+        _fortress,
+    ),
+    Shape(
+        "bridge",
+        "Bridge",
+        "Bridge",
+        "Two river banks joined by a bridge that climbs half a tile per layer.",
+        _bridge,
+    ),
+    Shape(
+        "butterfly",
+        "Butterfly",
+        "Butterfly",
+        "Wide wings with raised spots on either side of a raised body.",
+        _butterfly,
+    ),
+    Shape(
+        "cross",
+        "Cross",
+        "Cross",
+        "A broad cross rising in layers to a square centre.",
+        _cross,
+    ),
+    Shape(
+        "temple",
+        "Temple",
+        "Temple",
+        "A platform with two rows of pillars carrying a stepped roof.",
+        _temple,
+    ),
+    Shape(
+        "diamond",
+        "Diamond",
+        "Diamond",
+        "Rows offset by half a tile form a diamond, layered four deep.",
+        _diamond,
+    ),
+    Shape(
+        "hourglass",
+        "Hourglass",
+        "Hourglass",
+        "A flat hourglass with a narrow waist.",
+        _hourglass,
+    ),
+    Shape(
+        "arena",
+        "Arena",
+        "Arena",
+        "An oval ring two layers high around an empty floor.",
+        _arena,
+    ),
 )
