@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -46,7 +47,11 @@ def run(args: argparse.Namespace) -> int:
         message = str(error)
         return fail(message if isinstance(error, InputError) else f"{name}: {message}")
     out = sys.stdout
-    for move in board.legal_pairs():
-        out.write(json.dumps(move_json(board, move)) + "\n")
-    out.flush()
+    try:
+        for move in board.legal_pairs():
+            out.write(json.dumps(move_json(board, move)) + "\n")
+        out.flush()
+    except BrokenPipeError:  # the reader stopped early (``| head``): not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
     return 0
