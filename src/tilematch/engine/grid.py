@@ -105,7 +105,13 @@ class GridShape:
     * ``neighbours[spot]``: the up to four orthogonal neighbours inside the rectangle;
     * ``row_masks[r]`` / ``col_masks[c]``: the spots of a row / column;
     * ``run_of[spot]``: for gravity, the bitmask of the vertical run of mask
-      cells that ``spot`` belongs to (``0`` outside the mask).
+      cells that ``spot`` belongs to (``0`` outside the mask); ``runs`` lists them.
+
+    The empty ring around the board (rows ``-1`` and ``rows``, columns ``-1``
+    and ``cols``) needs no cells of its own: a :class:`GridBoard` keeps one
+    occupancy ``int`` per row (bit = column) and per column (bit = row), padded
+    with an always-empty line at each end for the ring, and the connection
+    test reads how far a line sees from those.
 
     Raises :class:`ValueError` for a side outside ``1..64``, a mask with bits
     outside the rectangle, or an empty mask.
