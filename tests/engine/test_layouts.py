@@ -212,3 +212,10 @@ def test_check_positions_agrees_with_the_reference(positions: list[Position]) ->
         assert not playable_reference(positions)
     else:
         assert playable_reference(positions)
+
+
+def test_module_examples() -> None:
+    import doctest
+
+    result = doctest.testmod(layouts)
+    assert result.attempted >= 4 and result.failed == 0

@@ -134,6 +134,12 @@ BAD = [
         "kmahjongg-layout-v1.1\nw3\nh2\nd1\n121\n43.\n",
         r"line 5, column 3: the tile at \(2, 0, 0\) sticks out of the 3 x 2 grid",
     ),
+    (
+        "k.layout",
+        "kmahjongg-layout-v1.1\nw200\nh200\nd1\n" + ("12" * 100 + "\n" + "43" * 100 + "\n") * 100,
+        r"k.layout: line 45, column 1: more than 2000 tiles",
+    ),
+    ("k.layout", "kmahjongg-layout-v1.1\nw2\nh2\nd1\n12\n", r"expected 2 \(1 layer of 2 rows\)"),
     # GNOME
     (
         "g.map",

@@ -13,7 +13,7 @@ The tile whose ``1`` stands in column ``x`` of row ``y`` of layer ``z``
 
 from __future__ import annotations
 
-from tilematch.engine.layout import Layout, LayoutError, Position
+from tilematch.engine.layout import MAX_TILES, Layout, LayoutError, Position
 from tilematch.engine.layouts.common import check_size, finish
 
 HEADER_10 = "kmahjongg-layout-v1.0"
@@ -73,7 +73,7 @@ def read_kmahjongg(text: str, filename: str) -> Layout:
     if len(rows) != height * depth:
         raise LayoutError(
             f"{filename}: found {len(rows)} rows of cells, expected {height * depth} "
-            f"({depth} layers of {height} rows)"
+            f"({_count(depth, 'layer')} of {_count(height, 'row')})"
         )
     for number, line in rows:
         if len(line) != width:
@@ -115,6 +115,10 @@ def _tiles(rows: list[tuple[int, str]], width: int, height: int, filename: str) 
                 owned.add((cx, cy, z))
             positions.append((x, y, z))
             where.append(f"line {number}, column {x + 1}")
+            if len(positions) > MAX_TILES:
+                raise LayoutError(
+                    f"{filename}: line {number}, column {x + 1}: more than {MAX_TILES} tiles"
+                )
     for index, (number, line) in enumerate(rows):
         z, y = divmod(index, height)
         for x, char in enumerate(line):
@@ -130,6 +134,10 @@ def _tiles(rows: list[tuple[int, str]], width: int, height: int, filename: str) 
         description=f"Read from the KMahjongg layout file {filename}.",
         where=where,
     )
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if number == 1 else "s")
 
 
 def write_kmahjongg(layout: Layout, version: str = "1.1") -> str:
