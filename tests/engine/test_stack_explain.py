@@ -55,6 +55,8 @@ def test_describe_reads_like_a_sentence() -> None:
     assert board.describe(board.spot_at((8, 0, 0))) == (
         "Red Dragon at (8, 0, 0) is free and can be selected."
     )
+    for spot in board.spots():
+        assert board.explain(spot).describe() == board.describe(spot)
     board.push(Match(board.spot_at((2, 0, 1)), board.spot_at((8, 0, 0))))
     assert board.describe(middle) == (
         "5 of Bamboo at (2, 0, 0) has both sides closed: on the left by 1 of Characters"

@@ -31,7 +31,7 @@ A stone still blocks its neighbours like any other tile.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Final, Literal, Self
 
@@ -192,7 +192,8 @@ class Blockers:
     ``left`` and ``right`` the occupied spots closing its sides (the side rule
     only blocks when both are non-empty); ``stone_cracks_left`` is how many
     cracks a stone still needs (0 for ordinary tiles); ``free`` is the free rule
-    of SPEC §3 alone.
+    of SPEC §3 alone; ``sentence`` (also :meth:`describe`) says it all in words,
+    naming the blocking tiles.
     """
 
     covered_by: tuple[int, ...]
@@ -200,6 +201,11 @@ class Blockers:
     right: tuple[int, ...]
     stone_cracks_left: int
     free: bool
+    sentence: str = field(default="", compare=False, repr=False)
+
+    def describe(self) -> str:
+        """The sentence a player reads (the same as :meth:`StackBoard.describe`)."""
+        return self.sentence
 
     @property
     def selectable(self) -> bool:
@@ -555,13 +561,14 @@ class StackBoard:
         if self.face(spot) is None:
             raise KeyError(f"no tile at spot {spot}")
         occupied = self.occupied
-        return Blockers(
+        info = Blockers(
             covered_by=tuple(_bits(self.cover[spot] & occupied)),
             left=tuple(_bits(self.left[spot] & occupied)),
             right=tuple(_bits(self.right[spot] & occupied)),
             stone_cracks_left=self._cracks.get(spot, 0),
             free=self.is_free(spot),
         )
+        return replace(info, sentence=self._sentence(spot, info))
 
     def tile_label(self, spot: int) -> str:
         """``'5 of Bamboo at (4, 2, 1)'``: a tile's name and position for sentences."""
@@ -574,7 +581,9 @@ class StackBoard:
         selected, naming the tiles that block it."""
         if self.face(spot) is None:
             return f"There is no tile at {self.coords(spot)}."
-        info = self.explain(spot)
+        return self.explain(spot).sentence
+
+    def _sentence(self, spot: int, info: Blockers) -> str:
         subject = self.tile_label(spot)
         parts: list[str] = []
         if info.covered_by:
