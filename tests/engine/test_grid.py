@@ -328,7 +328,7 @@ def test_coordinates() -> None:
     board = GridBoard.empty(3, 5)
     assert board.coords(7) == (1, 2)
     assert board.spot_at((1, 2)) == 7
-    for bad in ((3, 0), (0, 5), (-1, 0), (1,)):
+    for bad in ((3, 0), (0, 5), (-1, 0), (1,), (1.0, 2), (1, 2, 0)):
         with pytest.raises(KeyError):
             board.spot_at(bad)
     with pytest.raises(KeyError):

@@ -390,7 +390,7 @@ class GridBoard:
 
     def spot_at(self, coords: Sequence[int]) -> int:
         """The spot at ``(row, col)``; raises ``KeyError`` off the grid or outside the mask."""
-        if len(coords) != 2:
+        if len(coords) != 2 or not all(isinstance(v, int) for v in coords):
             raise KeyError(tuple(coords))
         r, c = coords
         if not (0 <= r < self.shape.rows and 0 <= c < self.shape.cols):
