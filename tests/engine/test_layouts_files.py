@@ -156,7 +156,7 @@ BAD = [
     ("g.map", "<mahjongg>\n</mahjongg>", r"line 1: <mahjongg>: the file holds no <map>"),
     ("g.map", MAP.replace('x="1.5"', 'x="1.3"'), r"line 8: <tile>: x='1.3' is not a multiple"),
     ("g.map", MAP.replace('x="1.5"', 'x="-1"'), r"line 8: <tile>: x='-1' is outside"),
-    ("g.map", MAP.replace('x="1.5"', 'x="nan"'), r"line 8: <tile>: x='nan' is not a multiple"),
+    ("g.map", MAP.replace('x="1.5"', 'x="nan"'), r"line 8: <tile>: x='nan' is not a number"),
     ("g.map", MAP.replace(' y="1.5"', ""), r"line 8: <tile>: the attribute 'y' is missing"),
     ("g.map", MAP.replace('right="2"', 'right="-2"'), r"line 6: <row>: right='-2' is outside"),
     (
@@ -326,6 +326,7 @@ def test_documented_examples_read_as_described() -> None:
 
 
 def test_documented_table_matches_the_builtins() -> None:
+    assert f"{len(BUILTINS)} layouts of its own" in DOC
     for layout in BUILTINS:
         row = f"| `{layout.name}` | {layout.title} | {layout.family} | {layout.size} |"
         assert row in DOC

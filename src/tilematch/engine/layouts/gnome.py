@@ -170,7 +170,9 @@ def _half_units(element: ET.Element, name: str, filename: str, place: str) -> in
         value = float(raw) * 2
     except ValueError:
         value = math.nan
-    if not math.isfinite(value) or value != int(value):
+    if not math.isfinite(value):
+        raise LayoutError(f"{filename}: {place}: {name}={raw!r} is not a number")
+    if value != int(value):
         raise LayoutError(f"{filename}: {place}: {name}={raw!r} is not a multiple of 0.5")
     if not 0 <= value <= MAX_COORD:
         raise LayoutError(

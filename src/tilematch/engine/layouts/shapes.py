@@ -380,6 +380,22 @@ def _diamond() -> list[Position]:
     return tiles
 
 
+def _centred_row(width: int, y: int, z: int, centre: int = 8) -> list[Position]:
+    """``width`` tiles side by side on row ``y`` whose middle is at ``centre`` half-tiles."""
+    return [(centre - (width - 1) + 2 * i, y, z) for i in range(width)]
+
+
+def _star() -> list[Position]:
+    """Two triangles of half-tile rows, one pointing up, one down, raised in the middle."""
+    tiles: list[Position] = []
+    for r in range(13):
+        width = max(r + 1 if r <= 8 else 0, 13 - r if r >= 4 else 0)
+        tiles += _centred_row(width, 2 * r, 0)
+    for r, width in ((5, 6), (6, 5), (7, 6)):
+        tiles += _centred_row(width, 2 * r, 1)
+    return tiles
+
+
 def _hourglass() -> list[Position]:
     tiles: list[Position] = []
     for r in range(9):
@@ -538,6 +554,13 @@ SHAPES: tuple[Shape, ...] = (
         "Diamond",
         "Rows offset by half a tile form a diamond, layered four deep.",
         _diamond,
+    ),
+    Shape(
+        "star",
+        "Star",
+        "Star",
+        "Two interlaced triangles of half-tile rows with a raised heart.",
+        _star,
     ),
     Shape(
         "hourglass",
