@@ -246,6 +246,8 @@ def test_key_copy_and_with_faces() -> None:
         (["1m"], "solitaire", None, "1 faces given for a layout of 2"),
         ({5: "1m"}, "solitaire", None, "outside the layout"),
         ({0: 7}, "solitaire", None, "must be a string"),
+        ({0: "1m", 1: ["1m"]}, "solitaire", None, "must be a string"),
+        ({0: "1m", 1: "1m", 2: "1m"}, "solitaire", None, "outside the layout"),
         ("1m1m", "solitaire", None, "not one string"),
         ({0: "1m"}, "solitaire", {1: 2}, "no tile there"),
         (["1m", "1m"], "solitaire", {4: 2}, "no such position"),

@@ -95,6 +95,31 @@ def run(quick: bool) -> list[Row]:
 
     rows.append(timed("stack: push + pop", push_pop, runs * 4))
 
+    stony = full_board("blackwhite", seed=2)
+    stony = StackBoard(
+        stony.layout,
+        [stony.face(s) for s in range(stony.layout.size)],
+        game="blackwhite",
+        stones=[s for s in stony.spots() if stony.coords(s)[2] == 0][::8],
+    )
+    stony_move = next(iter(stony.legal_pairs()))
+
+    def stones_pairs_push_pop() -> object:
+        found = list(stony.legal_pairs())
+        stony.push(stony_move)
+        key = stony.key()
+        stony.pop()
+        return found, key
+
+    rows.append(
+        timed(
+            "stack: B&W Turtle with stones: pairs + push + key + pop",
+            stones_pairs_push_pop,
+            runs,
+            note=f"{len(stony.stones())} stones",
+        )
+    )
+
     rng = random.Random(7)
     games = [full_board(seed=s) for s in range(5)]
 

@@ -264,6 +264,7 @@ class StackBoard:
         "_free_occ",
         "_group_masks",
         "_stack",
+        "_stone_order",
         "below",
         "black",
         "cover",
@@ -321,27 +322,35 @@ class StackBoard:
             self._cracks[spot] = cracks
             if cracks:
                 self.locked |= 1 << spot
+        self._stone_order = tuple(sorted(self._cracks))
         self._stack: list[_Undo] = []
         self._free = 0
         self._free_occ = -1
 
     def _index_faces(self) -> None:
         """Fill ``partners``, ``black`` and the per-group masks from ``_faces``."""
+        by_face: dict[str, int] = {}
+        for spot, face in enumerate(self._faces):
+            if face is not None:
+                by_face[face] = by_face.get(face, 0) | (1 << spot)
         by_key: dict[tuple[str, Colour | None], int] = {}
         sample: dict[tuple[str, Colour | None], str] = {}
-        for spot, face in enumerate(self._faces):
-            if face is None:
-                continue
+        keys_of_group: dict[str, list[tuple[str, Colour | None]]] = {}
+        for face, mask in by_face.items():
             key = match_key(face)
-            by_key[key] = by_key.get(key, 0) | (1 << spot)
-            sample.setdefault(key, face)
+            if key not in by_key:
+                by_key[key] = 0
+                sample[key] = face
+                keys_of_group.setdefault(key[0], []).append(key)
+            by_key[key] |= mask
         partner_of_key: dict[tuple[str, Colour | None], int] = {}
-        for key in by_key:
-            mask = 0
-            for other in by_key:
-                if other[0] == key[0] and tiles_match(sample[key], sample[other]):
-                    mask |= by_key[other]
-            partner_of_key[key] = mask
+        for keys in keys_of_group.values():
+            for key in keys:
+                mask = 0
+                for other in keys:
+                    if tiles_match(sample[key], sample[other]):
+                        mask |= by_key[other]
+                partner_of_key[key] = mask
         partners = [0] * len(self._faces)
         self.black = 0
         groups: dict[str, int] = {}
@@ -535,9 +544,10 @@ class StackBoard:
     def key(self) -> Hashable:
         """The position's identity for memo tables: ``occupied``, or ``(occupied, cracks)``
         with the cracks of every stone (in spot order) when the board has stones."""
-        if not self._cracks:
+        if not self._stone_order:
             return self.occupied
-        return (self.occupied, tuple(self._cracks[s] for s in sorted(self._cracks)))
+        cracks = self._cracks
+        return (self.occupied, tuple([cracks[s] for s in self._stone_order]))
 
     # ------------------------------------------------------------- extensions
 
@@ -680,6 +690,7 @@ def _normalize_faces(
         if len(faces) != size:
             raise BoardError(f"{len(faces)} faces given for a layout of {size} positions")
         items = list(enumerate(faces))
+    checked: set[str] = set()
     for spot, code in items:
         if not isinstance(spot, int) or isinstance(spot, bool) or not 0 <= spot < size:
             raise BoardError(f"spot {spot!r} is outside the layout ({size} positions)")
@@ -687,6 +698,9 @@ def _normalize_faces(
             continue
         if not isinstance(code, str):
             raise BoardError(f"spot {spot}: tile code must be a string, not {code!r}")
+        if code in checked:
+            result[spot] = code
+            continue
         try:
             colour, _ = split_code(code)
         except TileError as error:
@@ -699,5 +713,6 @@ def _normalize_faces(
             raise BoardError(
                 f"spot {spot}: {code!r} has no colour; Black & White tiles start with 'b' or 'w'"
             )
+        checked.add(code)
         result[spot] = code
     return result
