@@ -305,17 +305,18 @@ class Games:
         if live.status not in ACTIVE:
             return
         live.session.tick(now)
-        status = str(live.session.view(now).get("status", "playing"))
+        status = self.rules.brief(live.session)[0]
         if status != live.status:
             self._commit(live, {"type": "tick"}, now)
 
     def _commit(self, live: Live, intent: dict[str, Any], now: float) -> None:
         """Write the move and the new state in one transaction (and the result at the end)."""
-        view = live.session.view(now)
-        status = str(view.get("status", "playing"))
+        status, tiles_left, score = self.rules.brief(live.session)
         seq = live.seq + 1
         finished = status not in ACTIVE
-        result = self._result(live, view, intent, now) if finished else None
+        result = None
+        if finished:
+            result = self._result(live, live.session.view(now), intent, now)
         try:
             with self.storage.transaction() as conn:
                 conn.execute(
@@ -328,8 +329,8 @@ class Games:
                     (
                         _dumps(live.session.to_json()),
                         status,
-                        counter(view, "tiles_left"),
-                        view.get("score"),
+                        tiles_left,
+                        score,
                         now,
                         now if finished else None,
                         live.id,

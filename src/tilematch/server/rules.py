@@ -37,6 +37,7 @@ class Rules(Protocol):
     def new_session(self, settings: Any, now: float) -> GameSession: ...
     def restore(self, data: dict[str, Any]) -> GameSession: ...
     def spot_count(self, session: GameSession) -> int | None: ...
+    def brief(self, session: GameSession) -> tuple[str, int, int | None]: ...
     def daily_settings(self, date: str) -> Any: ...
     def streaks(self, solved: Sequence[str], today: str) -> tuple[int, int]: ...
     def tower_levels(self) -> list[dict[str, Any]]: ...
@@ -93,6 +94,18 @@ class ModesRules:
         if isinstance(rows, int) and isinstance(cols, int):
             return rows * cols
         return None
+
+    def brief(self, session: GameSession) -> tuple[str, int, int | None]:
+        """``(status, tiles_left, score)`` without building the whole view."""
+        board = getattr(session, "board", None)
+        occupied = getattr(board, "occupied", None)
+        status = getattr(session, "status", None)
+        score = getattr(session, "score", None)
+        if isinstance(occupied, int) and isinstance(status, str):
+            return status, occupied.bit_count(), score if isinstance(score, int) else None
+        view = session.view(float(getattr(session, "_now", 0.0)))
+        tiles = (view.get("counters") or {}).get("tiles_left", 0)
+        return str(view.get("status")), int(tiles), view.get("score")
 
     def daily_settings(self, date: str) -> Any:
         try:
