@@ -142,7 +142,11 @@ async def _player(
             game = None
         else:
             body = answer.json()
-            game = body["game"] if body["ok"] else await _give_up(client, game, headers)
+            if body["ok"]:
+                game = body["game"]
+            else:  # e.g. no reshuffle left: end this game, start another
+                await _give_up(client, game, headers)
+                game = None
         await asyncio.sleep(rng.uniform(0.5, 1.5) * level.think)
 
 
