@@ -1,5 +1,6 @@
 """Built-in layouts, the layout checks and the lookup API."""
 
+import hashlib
 import random
 from collections.abc import Iterable
 
@@ -219,3 +220,44 @@ def test_module_examples() -> None:
 
     result = doctest.testmod(layouts)
     assert result.attempted >= 4 and result.failed == 0
+
+
+#: Every built-in layout's tile count and a digest of its positions. Deals,
+#: the Daily Challenge and the campaign levels depend on these shapes: a change
+#: here changes boards, so it needs a new generator or campaign version.
+GOLDEN = {
+    "turtle": (144, "16473c67bb7f2cab"),
+    "pyramid": (120, "7cb529be5aedb323"),
+    "little-pyramid": (50, "bfb768626752a444"),
+    "ziggurat": (106, "c293395767d6c051"),
+    "twin-pyramids": (112, "52f59e5c41f63c02"),
+    "tower": (92, "af5a7a0d02daf032"),
+    "twin-towers": (80, "b17013d48e6e74f8"),
+    "watchtowers": (102, "d872513ab8863452"),
+    "dragon": (56, "af1a4e51f9067ca0"),
+    "dragon-pearl": (36, "501ef9da2049cc6e"),
+    "spiral": (106, "6f078ab3412295da"),
+    "whirlpool": (38, "dd6c3cbb94cb9b00"),
+    "yin-yang": (206, "d60be6e7cbd8509a"),
+    "balance": (104, "0f85d48828aed367"),
+    "fortress": (82, "31782629d9c4eee1"),
+    "bridge": (100, "185f79f434db2621"),
+    "butterfly": (94, "537e88159d072d91"),
+    "cross": (148, "09251c27a1cca090"),
+    "temple": (158, "8eca410d3500ded3"),
+    "diamond": (84, "14c2e6ca03e32f99"),
+    "star": (78, "087cc1f68949a856"),
+    "hourglass": (58, "60ab5e9e62f7936b"),
+    "arena": (116, "8f4281ce13c410dc"),
+}
+
+
+def test_builtin_shapes_never_change_silently() -> None:
+    found = {
+        layout.name: (
+            layout.size,
+            hashlib.sha256(repr(layout.positions).encode()).hexdigest()[:16],
+        )
+        for layout in ALL
+    }
+    assert found == GOLDEN

@@ -12,7 +12,6 @@ Helpers work in whole-tile *cells*: cell ``(col, row)`` is the tile at
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -182,11 +181,16 @@ def _watchtowers() -> list[Position]:
 # --------------------------------------------------------------------------- Dragon
 
 
+#: The top row of the dragon's body in each column, in half tiles: one period of
+#: a sine wave, rounded and written out so that the shape never depends on floats.
+_DRAGON_WAVE = (4, 5, 6, 7, 7, 7, 6, 4, 3, 1, 0, 0, 0, 1, 2, 4)
+
+
 def _dragon() -> list[Position]:
     """A body two tiles thick waving over 16 columns, a tapering tail and a raised head."""
     tiles: list[Position] = []
-    length = 16
-    tops = [round(3.6 * (1 + math.sin(2 * math.pi * c / (length - 1)))) for c in range(length)]
+    tops = _DRAGON_WAVE
+    length = len(tops)
     for c, top in enumerate(tops):
         if c < 2:
             tiles.append((2 * c, top + 1, 0))
