@@ -174,7 +174,11 @@ def cleared_levels(server: Server, player: Player) -> dict[int, int]:
 
 
 def check_unlocked(server: Server, player: Player, level: int) -> None:
-    """Raise 403 ``level_locked`` unless ``level`` is unlocked for ``player``."""
+    """Raise 403 ``level_locked`` unless ``level`` is unlocked for ``player``
+    (422 ``bad_settings`` for a level the campaign does not have)."""
+    count = len(server.rules.tower_levels())
+    if not 1 <= level <= count:
+        raise ApiError(422, "bad_settings", f"The tower has levels 1 to {count}, not {level}.")
     unlocked = server.rules.tower_unlocked(set(cleared_levels(server, player)))
     if level not in unlocked:
         raise ApiError(

@@ -18,6 +18,10 @@ starts on a fresh machine. Environment variables:
     New anonymous players one client address may create per minute (default 30).
 ``TILEMATCH_COOKIE_SECURE``
     ``1`` to mark the player cookie ``Secure`` (behind HTTPS).
+``TILEMATCH_SYNC``
+    SQLite ``synchronous`` level: ``FULL`` (default: every acknowledged move is on
+    disk, even across a power cut) or ``NORMAL`` (faster; survives a crash of the
+    server process but may lose the last moves on a power cut).
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ class Settings:
     players_burst: int = 30
     cache_size: int = 2048
     cookie_secure: bool = False
-    synchronous: str = "NORMAL"
+    synchronous: str = "FULL"
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 256:
@@ -110,6 +114,8 @@ class Settings:
             values["create_burst"] = max(1, int(values["create_per_minute"] / 3))
         secure = env.get("TILEMATCH_COOKIE_SECURE", "")
         values["cookie_secure"] = secure.lower() in ("1", "true", "yes")
+        if env.get("TILEMATCH_SYNC"):
+            values["synchronous"] = env["TILEMATCH_SYNC"]
         values.update(overrides)
         try:
             return cls(**values)

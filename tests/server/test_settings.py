@@ -1,0 +1,70 @@
+"""Server settings from the environment, and the serve command's input checks."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tilematch.cli import main
+from tilematch.server.settings import Settings, SettingsError, default_db_path
+
+
+def test_default_database_path():
+    assert default_db_path({"TILEMATCH_DB": "/x/y.db"}) == Path("/x/y.db")
+    assert default_db_path({"XDG_DATA_HOME": "/data"}) == Path("/data/tilematch/tilematch.sqlite3")
+    assert default_db_path({}) == Path.home() / ".local/share/tilematch/tilematch.sqlite3"
+
+
+def test_settings_from_env():
+    settings = Settings.from_env(
+        {
+            "TILEMATCH_DB": "/tmp/a.db",
+            "TILEMATCH_MAX_BODY": "4096",
+            "TILEMATCH_RATE_CREATE": "60",
+            "TILEMATCH_RATE_REQUESTS": "5",
+            "TILEMATCH_RATE_PLAYERS": "7",
+            "TILEMATCH_COOKIE_SECURE": "1",
+            "TILEMATCH_SYNC": "normal",
+        }
+    )
+    assert settings.db_path == Path("/tmp/a.db") and settings.max_body_bytes == 4096
+    assert settings.create_per_minute == 60 and settings.create_burst == 20
+    assert settings.requests_per_second == 5 and settings.request_burst == 15
+    assert settings.players_per_minute == 7 and settings.cookie_secure is True
+    assert settings.synchronous == "normal"
+    defaults = Settings.from_env({})
+    assert defaults.synchronous == "FULL" and defaults.cookie_secure is False
+
+
+@pytest.mark.parametrize(
+    ("env", "word"),
+    [
+        ({"TILEMATCH_MAX_BODY": "lots"}, "TILEMATCH_MAX_BODY"),
+        ({"TILEMATCH_MAX_BODY": "10"}, "max_body_bytes"),
+        ({"TILEMATCH_RATE_CREATE": "-1"}, "create_per_minute"),
+        ({"TILEMATCH_SYNC": "sometimes"}, "synchronous"),
+    ],
+)
+def test_bad_settings_name_the_problem(env, word):
+    with pytest.raises(SettingsError, match=word):
+        Settings.from_env(env)
+
+
+def test_default_durability_is_full(make_client, db_path):
+    client = make_client(synchronous="FULL")
+    server = client.app.state.server
+    assert server.storage.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    client.get("/api/me")
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 1
+    conn.close()
+
+
+def test_serve_refuses_an_unusable_database(tmp_path, capsys):
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database" * 200)
+    assert main(["serve", "--db", str(junk), "--port", "0"]) == 2
+    assert "not a usable tilematch database" in capsys.readouterr().err
+    assert main(["serve", "--db", str(tmp_path / "x.db"), "--port", "70000"]) == 2
