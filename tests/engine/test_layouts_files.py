@@ -333,3 +333,11 @@ def test_documented_table_matches_the_builtins() -> None:
         assert f"img/layouts/{layout.name}.svg" in DOC
         picture = Path(__file__).parents[2] / "docs" / "img" / "layouts" / f"{layout.name}.svg"
         assert picture.read_text(encoding="utf-8") == layouts.layout_svg(layout)
+
+
+def test_names_of_read_layouts() -> None:
+    text = '<mahjongg><map name="  Café  Royal! "><row left="0" right="1" y="0"/></map></mahjongg>'
+    layout = layouts.read_layout(text, "x.map")
+    assert (layout.name, layout.title) == ("café-royal", "Café  Royal!")
+    unnamed = layouts.read_layout(text.replace("  Café  Royal! ", ""), "dir/My Map.xml")
+    assert (unnamed.name, unnamed.title) == ("my-map", "My Map")

@@ -20,8 +20,8 @@ def check_size(text: str, filename: str) -> None:
 
 
 def slug(text: str) -> str:
-    """A lowercase key made of letters, digits and dashes (``"Great Wall!"`` → ``"great-wall"``)."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "layout"
+    """A lowercase key of letters, digits and dashes (``"Great Wall!"`` → ``"great-wall"``)."""
+    return re.sub(r"[\W_]+", "-", text.lower()).strip("-") or "layout"
 
 
 def stem(filename: str) -> str:
