@@ -138,3 +138,37 @@ def test_rival_is_reproducible(monkeypatch) -> None:
         plays.append(game.log)
     assert plays[0] == plays[1] and len(plays[0]) == 6
     assert [p["t"] for p in plays[0]] == [100.0, 101.5, 103.0, 104.5, 106.0, 107.5]
+
+
+def test_duel_replays_from_its_record(monkeypatch) -> None:
+    import json
+    import random
+
+    install(monkeypatch, [deadlock_board(), pairs_board(6)])
+    for trial in range(10):
+        rng = random.Random(trial)
+        game = DuelGame(seed=1, now=0.0, rival=Rival("steady", seed=trial) if trial % 2 else None)
+        t = 0.0
+        for _ in range(40):
+            t += rng.choice([0.2, 0.7, 1.5, 12.0])
+            roll = rng.random()
+            player = rng.randrange(2)
+            if roll < 0.5:
+                pairs = game.view(t)["pairs"]
+                a, b = rng.choice(pairs) if pairs else (0, 1)
+                game.claim(player, a, b, t)
+            elif roll < 0.7:
+                game.claim(player, rng.randrange(6), rng.randrange(6), t)
+            elif roll < 0.8:
+                game.away(player, t)
+            elif roll < 0.9:
+                game.back(player, t)
+            else:
+                game.tick(t)
+        again = DuelGame.from_json(json.loads(json.dumps(game.to_json())))
+        assert again.view(t) == game.view(t)
+        assert again.log == game.log
+    with pytest.raises(ModeError):
+        DuelGame.from_json({"format": 1, "seed": 1})
+    with pytest.raises(ModeError):
+        DuelGame.from_json([])

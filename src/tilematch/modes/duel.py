@@ -120,6 +120,8 @@ class DuelGame:
         self.seed = seed
         self.size = settings.size or DEFAULT_GRID
         self.gravity = gravity
+        self.generator = generator
+        self.version = settings.version
         self.started = float(now)
         self._now = float(now)
         dealt = deals.deal(
@@ -142,7 +144,11 @@ class DuelGame:
         self.reason: str | None = None
         self.ended_at: float | None = None
         self.last_match: dict[str, Any] | None = None
+        #: Accepted claims: ``{"player", "a", "b", "t"}``.
         self.log: list[dict[str, Any]] = []
+        #: Every call that can change the duel, for :meth:`to_json`.
+        self.record: list[dict[str, Any]] = []
+        self._inside = False
 
     # ------------------------------------------------------------ state
     @property
@@ -195,15 +201,21 @@ class DuelGame:
         Returns the events caused."""
         now = self._advance(now)
         events = self._check_forfeit(now)
-        while self.rival is not None and not self.finished:
-            planned = self.rival.next_claim(self.board, now)
-            if planned is None or planned[2] > now:
-                break
-            a, b, _ = planned
-            outcome = self.claim(1, a, b, now)
-            events.extend(outcome.events)
-            if not outcome.ok:  # pragma: no cover - the rival only plays legal pairs
-                break
+        self._inside = True
+        try:
+            while self.rival is not None and not self.finished:
+                planned = self.rival.next_claim(self.board, now)
+                if planned is None or planned[2] > now:
+                    break
+                a, b, _ = planned
+                outcome = self.claim(1, a, b, now)
+                events.extend(outcome.events)
+                if not outcome.ok:  # pragma: no cover - the rival only plays legal pairs
+                    break
+        finally:
+            self._inside = False
+        if events:
+            self.record.append({"type": "tick", "t": now})
         return events
 
     def next_event_at(self) -> float | None:
@@ -221,7 +233,8 @@ class DuelGame:
     def away(self, player: int, now: float) -> None:
         """``player`` disconnected at ``now``; they forfeit after 30 s away."""
         seat = self._player(player)
-        self._advance(now)
+        now = self._advance(now)
+        self.record.append({"type": "away", "player": player, "t": now})
         if seat.away_since is None:
             seat.away_since = now
 
@@ -230,6 +243,7 @@ class DuelGame:
         came back too late)."""
         seat = self._player(player)
         now = self._advance(now)
+        self.record.append({"type": "back", "player": player, "t": now})
         events = self._check_forfeit(now)
         if not self.finished:
             seat.away_since = None
@@ -249,6 +263,8 @@ class DuelGame:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ModeError(f"a claim needs integer spots; {name} is {value!r}")
         now = self._advance(now)
+        if not self._inside:
+            self.record.append({"type": "claim", "player": player, "a": a, "b": b, "t": now})
         early = self._check_forfeit(now)
         if self.finished:
             return self._refuse("game over", early)
@@ -315,6 +331,58 @@ class DuelGame:
             self.board = deals.redeal(self.board, seed)
             self.reshuffles += 1
             events.append({"type": "shuffle", "automatic": True})
+
+    # ------------------------------------------------------------ replay
+    def to_json(self) -> dict[str, Any]:
+        """Everything :meth:`from_json` needs to replay this duel."""
+        return {
+            "format": 1,
+            "seed": self.seed,
+            "size": list(self.size),
+            "gravity": self.gravity,
+            "generator": self.generator,
+            "version": self.version,
+            "rival": None if self.rival is None else self.rival.level,
+            "rival_seed": None if self.rival is None else self.rival.seed,
+            "start": self.started,
+            "record": [dict(entry) for entry in self.record],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> DuelGame:
+        """Rebuild a duel by replaying a :meth:`to_json` record; raises :class:`ModeError`
+        when the record is malformed."""
+        if not isinstance(data, dict) or data.get("format") != 1:
+            raise ModeError("a saved duel must be a JSON object of format 1")
+        try:
+            rival = None
+            if data.get("rival") is not None:
+                rival = Rival(str(data["rival"]), int(data.get("rival_seed") or 0))
+            game = cls(
+                int(data["seed"]),
+                float(data["start"]),
+                size=(int(data["size"][0]), int(data["size"][1])),
+                gravity=bool(data.get("gravity")),
+                generator=str(data.get("generator") or "reverse"),
+                rival=rival,
+            )
+            for entry in data["record"]:
+                kind, t = entry["type"], float(entry["t"])
+                if kind == "claim":
+                    game.claim(int(entry["player"]), int(entry["a"]), int(entry["b"]), t)
+                elif kind == "away":
+                    game.away(int(entry["player"]), t)
+                elif kind == "back":
+                    game.back(int(entry["player"]), t)
+                elif kind == "tick":
+                    game.tick(t)
+                else:
+                    raise ModeError(f"unknown duel record entry {kind!r}")
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            if isinstance(error, ModeError):
+                raise
+            raise ModeError(f"a saved duel is malformed: {error}") from None
+        return game
 
     # ------------------------------------------------------------ views
     def result(self) -> dict[str, Any]:
