@@ -4,25 +4,14 @@ by Playwright, with a fresh browser context for every test."""
 
 from __future__ import annotations
 
-import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = os.environ.get("TILEMATCH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tilematch.benchmarks.page import CHROMIUM, CHROMIUM_ARGS, LiveServer
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
@@ -33,48 +22,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.e2e)
-
-
-class LiveServer:
-    """The app served by uvicorn in a background thread."""
-
-    def __init__(self, db_path: Path) -> None:
-        import uvicorn
-
-        from tilematch.server import create_app
-        from tilematch.server.settings import Settings
-
-        settings = Settings(
-            db_path=db_path,
-            create_per_minute=60_000.0,
-            create_burst=10_000,
-            requests_per_second=10_000.0,
-            request_burst=30_000,
-            players_per_minute=60_000.0,
-            players_burst=10_000,
-        )
-        self.app = create_app(settings)
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, log_level="warning", ws="none", lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
-
-    def start(self) -> None:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-        self.sock.close()
 
 
 @pytest.fixture(scope="session")

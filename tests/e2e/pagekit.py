@@ -17,7 +17,8 @@ def open_board(page: Any, path: str) -> str:
 
 def wait_board(page: Any) -> None:
     page.wait_for_function(
-        "() => { const b = document.querySelector('.board'); return b && Number(b.dataset.rendered) > 0 }"
+        "() => { const b = document.querySelector('.board');"
+        " return b && Number(b.dataset.rendered) > 0 }"
     )
 
 
@@ -27,7 +28,9 @@ def game_id(page: Any) -> str:
 
 
 def spots(page: Any, selector: str = ".board .tile:not(.is-removing)") -> list[int]:
-    return [int(s) for s in page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.spot)")]
+    return [
+        int(s) for s in page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.spot)")
+    ]
 
 
 def message(page: Any) -> str:

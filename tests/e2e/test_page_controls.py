@@ -146,13 +146,19 @@ def test_reload_continues_same_game(page: Any) -> None:
     a, b = ask_hint(page)
     tile(page, a).click()
     tile(page, b).click()
-    page.wait_for_function("() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 34")
-    codes = page.eval_on_selector_all(".board .tile", "els => els.map(e => e.dataset.spot + e.dataset.code)")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 34"
+    )
+    codes = page.eval_on_selector_all(
+        ".board .tile", "els => els.map(e => e.dataset.spot + e.dataset.code)"
+    )
     page.reload()
     wait_board(page)
     assert game_id(page) == gid
     assert sorted(codes) == sorted(
-        page.eval_on_selector_all(".board .tile", "els => els.map(e => e.dataset.spot + e.dataset.code)")
+        page.eval_on_selector_all(
+            ".board .tile", "els => els.map(e => e.dataset.spot + e.dataset.code)"
+        )
     )
     assert page.locator(".hud-moves dd").inner_text() == "1"
 
@@ -160,7 +166,8 @@ def test_reload_continues_same_game(page: Any) -> None:
 def board_codes(page: Any) -> list[str]:
     return sorted(
         page.eval_on_selector_all(
-            ".board .tile", "els => els.map(e => e.style.left + ',' + e.style.top + ':' + e.dataset.code)"
+            ".board .tile",
+            "els => els.map(e => e.style.left + ',' + e.style.top + ':' + e.dataset.code)",
         )
     )
 
@@ -189,24 +196,36 @@ def test_restart_today_keeps_the_board(page: Any) -> None:
     a, b = ask_hint(page)
     tile(page, a).click()
     tile(page, b).click()
-    page.wait_for_function("() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 142")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 142"
+    )
     click_action(page, "new")
-    page.wait_for_function("() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 144")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 144"
+    )
     assert board_codes(page) == first
-    assert page.locator('.toolbar [data-action="new"] .label').inner_text() == "Restart This Challenge"
+    assert (
+        page.locator('.toolbar [data-action="new"] .label').inner_text() == "Restart This Challenge"
+    )
 
 
 def test_pause_hides_board(page: Any) -> None:
     open_board(page, "/play/solitaire/regular?layout=dragon-pearl")
     page.keyboard.press("p")
     page.wait_for_selector(".pause-cover:not([hidden])")
-    assert page.evaluate("() => getComputedStyle(document.querySelector('.board')).visibility") == "hidden"
+    assert (
+        page.evaluate("() => getComputedStyle(document.querySelector('.board')).visibility")
+        == "hidden"
+    )
     time_before = page.locator(".hud-time dd").inner_text()
     page.wait_for_timeout(1300)
     assert page.locator(".hud-time dd").inner_text() == time_before
     page.keyboard.press("p")
     page.wait_for_selector(".pause-cover[hidden]", state="attached")
-    assert page.evaluate("() => getComputedStyle(document.querySelector('.board')).visibility") == "visible"
+    assert (
+        page.evaluate("() => getComputedStyle(document.querySelector('.board')).visibility")
+        == "visible"
+    )
 
 
 def test_shisensho_line_follows_server_path(page: Any) -> None:
@@ -252,13 +271,18 @@ def test_no_external_requests_and_phone_fit(browser: Any, live_server: Any) -> N
     page.on("request", lambda r: urls.append(r.url))
     open_board(page, "/play/shisensho/classic")
     assert urls and all(u.startswith(live_server.url) or u.startswith("data:") for u in urls), urls
-    width = page.evaluate("() => document.querySelector('.board-scaler').getBoundingClientRect().width")
+    width = page.evaluate(
+        "() => document.querySelector('.board-scaler').getBoundingClientRect().width"
+    )
     assert width <= 360
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     page.keyboard.press("z")
     page.wait_for_function(
-        "() => { const v = document.querySelector('.board-viewport'); return v.scrollWidth > v.clientWidth }"
+        "() => { const v = document.querySelector('.board-viewport');"
+        " return v.scrollWidth > v.clientWidth }"
     )
-    tile_width = page.evaluate("() => document.querySelector('.board .tile').getBoundingClientRect().width")
+    tile_width = page.evaluate(
+        "() => document.querySelector('.board .tile').getBoundingClientRect().width"
+    )
     assert tile_width >= 40
     ctx.close()

@@ -48,7 +48,9 @@ def test_shisensho_arcade_clear_board_then_give_up(page: Any) -> None:
 
     play_to_end(page, stop=one_board_cleared)
     # a new board is dealt and the clock runs on
-    page.wait_for_function("() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 16")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 16"
+    )
     page.once("dialog", lambda d: d.accept())
     page.keyboard.press("g")
     page.wait_for_function("() => document.querySelector('.end-dialog').open")

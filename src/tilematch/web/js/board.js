@@ -186,7 +186,9 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     for (const [spot, el] of elements) el.tabIndex = spot === focused ? 0 : -1;
     if (lostFocus && focused != null) elements.get(focused).focus({ preventScroll: true });
     fit();
-    boardEl.dataset.renderMs = (performance.now() - start).toFixed(2);
+    const end = performance.now();
+    boardEl.dataset.renderMs = (end - start).toFixed(2);
+    if (!boardEl.dataset.firstDrawn) boardEl.dataset.firstDrawn = end.toFixed(1);
     boardEl.dataset.rendered = String(view.tiles.length);
   }
 

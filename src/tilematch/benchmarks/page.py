@@ -1,0 +1,193 @@
+"""Page speed, measured in a real headless Chromium driving the real page.
+
+* **load → board drawn**: from navigation start to the moment the board's tiles
+  are in the document and laid out (a 144-tile Turtle game, continued by id, so
+  dealing is not counted), as the page itself records it;
+* **board render (JS)**: the time the page's render function takes for that board;
+* **click → tile selected**: from a click on a free tile to the frame that shows
+  it selected (local UI state, no server call);
+* **click → pair removed**: from the click on the second tile of a legal pair to the
+  frame that shows the pair leaving (one ``POST /actions`` round trip on localhost).
+
+Run with ``tilematch bench page`` (``--quick`` for a short run). Needs Debian's
+Chromium at ``/usr/bin/chromium`` (or ``$TILEMATCH_CHROMIUM``) and the
+``playwright`` Python package; returns no rows when either is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from tilematch.benchmarks import Row, summarize
+
+CHROMIUM = os.environ.get("TILEMATCH_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+_WAIT_SELECTED = """
+async (spot) => {
+  const el = document.querySelector(`.board .tile[data-spot="${spot}"]`);
+  const t0 = performance.now();
+  el.click();
+  while (!el.classList.contains("is-selected")) {
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  const t1 = performance.now();
+  el.click();
+  while (el.classList.contains("is-selected")) {
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  return t1 - t0;
+}
+"""
+
+_WAIT_REMOVED = """
+async ([a, b]) => {
+  const ea = document.querySelector(`.board .tile[data-spot="${a}"]`);
+  const eb = document.querySelector(`.board .tile[data-spot="${b}"]`);
+  ea.click();
+  while (!ea.classList.contains("is-selected")) {
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  const t0 = performance.now();
+  eb.click();
+  while (eb.isConnected && !eb.classList.contains("is-removing")) {
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  return performance.now() - t0;
+}
+"""
+
+
+class LiveServer:
+    """The real app served by uvicorn on a free 127.0.0.1 port in a background thread.
+
+    ``LiveServer(db_path).start()`` returns when the server answers; ``url`` is its
+    base address; ``stop()`` shuts it down. Rate limits are raised so that tests and
+    benchmarks may create many games quickly.
+    """
+
+    def __init__(self, db_path: Path) -> None:
+        import uvicorn
+
+        from tilematch.server import create_app
+        from tilematch.server.settings import Settings
+
+        settings = Settings(
+            db_path=db_path,
+            create_per_minute=60_000.0,
+            create_burst=10_000,
+            requests_per_second=10_000.0,
+            request_burst=30_000,
+            players_per_minute=60_000.0,
+            players_burst=10_000,
+        )
+        self.app = create_app(settings)
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port: int = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(self.app, log_level="warning", ws="none", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+
+    def start(self) -> LiveServer:
+        """Start serving; raises ``RuntimeError`` when the server does not come up."""
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the page server did not start")
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        """Shut the server down and wait for its thread."""
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.sock.close()
+
+
+def _board_drawn(page: Any) -> None:
+    page.wait_for_function(
+        "() => { const b = document.querySelector('.board');"
+        " return b && b.dataset.firstDrawn && Number(b.dataset.rendered) > 0 }"
+    )
+
+
+def _measure(page: Any, base: str, runs: int) -> list[Row]:
+    page.goto(f"{base}/play/solitaire/regular?layout=turtle&seed=1")
+    _board_drawn(page)
+    game_url = page.url
+    loads: list[float] = []
+    renders: list[float] = []
+    for _ in range(runs):
+        page.goto(game_url)
+        _board_drawn(page)
+        loads.append(float(page.eval_on_selector(".board", "b => Number(b.dataset.firstDrawn)")))
+        renders.append(float(page.eval_on_selector(".board", "b => Number(b.dataset.renderMs)")))
+    tiles = int(page.eval_on_selector(".board", "b => Number(b.dataset.rendered)"))
+
+    selects: list[float] = []
+    free = page.eval_on_selector_all(
+        ".board .tile.is-free:not(.is-blocked)", "els => els.map(e => Number(e.dataset.spot))"
+    )
+    for i in range(runs * 2):
+        selects.append(float(page.evaluate(_WAIT_SELECTED, free[i % len(free)])))
+
+    matches: list[float] = []
+    game_id = page.url.split("id=")[1]
+    for _ in range(runs):
+        view = page.request.get(f"{base}/api/games/{game_id}").json()
+        if not view["pairs"]:
+            break
+        a, b = view["pairs"][0]
+        matches.append(float(page.evaluate(_WAIT_REMOVED, [a, b])))
+        page.wait_for_timeout(30)
+    note = f"Turtle, {tiles} tiles, headless Chromium, localhost"
+    return [
+        summarize("page: load → board drawn", loads, "< 1000 ms", note),
+        summarize("page: board render (JS)", renders, "< 1000 ms", note),
+        summarize("page: click → tile selected", selects, "< 100 ms", note),
+        summarize("page: click → pair removed", matches, "< 100 ms", note + ", server round trip"),
+    ]
+
+
+def run(quick: bool) -> list[Row]:
+    """Measure the page; returns no rows when Chromium or Playwright is missing."""
+    if not Path(CHROMIUM).exists():
+        return []
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return []
+    runs = 3 if quick else 15
+    with tempfile.TemporaryDirectory() as tmp:
+        server = LiveServer(Path(tmp) / "bench.sqlite3").start()
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    context = browser.new_context(viewport={"width": 1280, "height": 800})
+                    rows = _measure(context.new_page(), server.url, runs)
+                    context.close()
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+    return rows

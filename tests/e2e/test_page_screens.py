@@ -1,0 +1,108 @@
+"""Screenshots of every page at desktop (1280x800) and phone (360x740) widths, kept
+in artifacts/screenshots/. Each page must draw without a script error and without
+sideways scrolling on the phone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import DESKTOP, PHONE
+from pagekit import wait_board
+
+pytestmark = pytest.mark.e2e
+
+PAGES = [
+    ("home", "/", ".mode-card"),
+    ("shisensho", "/play/shisensho/classic?seed=7", ".board .tile"),
+    ("solitaire", "/play/solitaire/regular?layout=turtle&seed=7", ".board .tile"),
+    (
+        "blackwhite",
+        "/play/blackwhite/countdown?layout=turtle&seed=7&difficulty=standard",
+        ".board .tile",
+    ),
+    ("daily", "/daily?date=2026-01-15", ".board .tile"),
+    ("tower", "/tower", ".level"),
+    ("results", "/results", ".results-page"),
+    ("guide", "/guide", ".guide-tile"),
+    ("learn", "/learn", ".learn-example .tile"),
+    ("settings", "/settings", ".settings-form"),
+]
+
+
+def shoot(page: Any, artifacts: Path, name: str, *, full: bool = False) -> None:
+    page.wait_for_timeout(350)  # let removal animations and fonts settle
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=full)
+
+
+@pytest.mark.parametrize(("width", "size"), [("desktop", DESKTOP), ("phone", PHONE)])
+@pytest.mark.parametrize(("name", "path", "ready"), PAGES, ids=[p[0] for p in PAGES])
+def test_page_screenshot(
+    browser: Any,
+    live_server: Any,
+    artifacts: Path,
+    name: str,
+    path: str,
+    ready: str,
+    width: str,
+    size: Any,
+) -> None:
+    ctx = browser.new_context(viewport=size, base_url=live_server.url)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(path)
+    page.wait_for_selector(ready)
+    if ".board" in ready:
+        wait_board(page)
+    assert page.locator(".error-box").count() == 0, page.locator(".error-box").inner_text()
+    if name in ("solitaire", "blackwhite"):
+        # show a selection with its partners highlighted
+        first = page.evaluate(
+            "() => { const v = [...document.querySelectorAll('.tile.is-free:not(.is-blocked)')];"
+            " return v.length ? v[0].dataset.spot : null }"
+        )
+        if first is not None:
+            page.locator(f'.tile[data-spot="{first}"]').click()
+    shoot(
+        page,
+        artifacts,
+        f"{name}-{width}",
+        full=name in ("guide", "tower", "learn", "home", "results"),
+    )
+    assert not errors, errors
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 1, f"{name} scrolls sideways by {overflow}px at {width} width"
+    ctx.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "settings"),
+    [
+        ("dark", {"theme": "dark"}),
+        ("contrast-marks", {"contrast": True, "marks": True}),
+    ],
+)
+def test_theme_screenshot(
+    browser: Any, live_server: Any, artifacts: Path, name: str, settings: Any
+) -> None:
+    ctx = browser.new_context(viewport=DESKTOP, base_url=live_server.url)
+    ctx.add_init_script(
+        f"localStorage.setItem('tilematch.settings', {json.dumps(json.dumps(settings))})"
+    )
+    page = ctx.new_page()
+    page.goto("/play/blackwhite/zen?layout=turtle&seed=11")
+    wait_board(page)
+    root = page.evaluate("() => ({...document.documentElement.dataset})")
+    if "theme" in settings:
+        assert root["theme"] == "dark"
+    else:
+        assert root["contrast"] == "high" and root["marks"] == "on"
+        assert page.locator(".board .tile .mark").first.is_visible()
+    shoot(page, artifacts, f"blackwhite-{name}-desktop")
+    ctx.close()
