@@ -276,6 +276,9 @@ class Games:
             except (RuleError, ValueError, KeyError, IndexError, TypeError) as error:
                 self.forget(live.id)  # the session may be half-changed: rebuild it
                 raise ApiError(422, "bad_move", f"This move cannot be played: {error}.") from None
+            except Exception:
+                self.forget(live.id)
+                raise
             ok = bool(getattr(outcome, "ok", False))
             if ok:
                 self._commit(live, intent, now)
