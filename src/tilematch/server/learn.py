@@ -65,7 +65,7 @@ def _grid_example() -> dict[str, Any]:
 
     rows: list[list[str | None]] = [
         ["5s", "1m", "2p", None],
-        ["3z", "4p", "1m", "2p"],
+        ["3z", "4p", "1m", None],
         [None, "3z", "4p", "5s"],
     ]
     board = GridBoard(rows)
