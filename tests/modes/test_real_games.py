@@ -21,13 +21,15 @@ ENGINE_READY = (
 pytestmark = pytest.mark.skipif(not ENGINE_READY, reason="the engine's generators are not built")
 
 
-def play_with_hints(session: Session, t: float, gap: float, limit: int = 400) -> float:
+def play_with_hints(
+    session: Session, t: float, gap: float, limit: int = 400, smart: bool = False
+) -> float:
     """Match hinted pairs every ``gap`` seconds; shuffle when stuck. Returns the time."""
     for _ in range(limit):
         if session.finished:
             break
         t += gap
-        out = session.act({"type": "hint"}, t)
+        out = session.act({"type": "smart_hint" if smart else "hint"}, t)
         if not out.ok:
             if session.finished:
                 break
@@ -63,15 +65,19 @@ def check_replay(session: Session, now: float) -> None:
             game="blackwhite", mode="countdown", seed=15, layout="whirlpool", difficulty="relaxed"
         ),
         Settings(game="blackwhite", mode="tower", level=1),
+        Settings(game="blackwhite", mode="tower", level=45),
     ],
 )
-def test_a_full_game_is_won_with_hints_and_replays(settings) -> None:
+@pytest.mark.parametrize("smart", [False, True])
+def test_a_full_game_is_won_with_hints_and_replays(settings, smart) -> None:
     session = new_session(settings, now=0.0)
     tiles = session.tiles_total
-    end = play_with_hints(session, 0.0, gap=1.0)
+    end = play_with_hints(session, 0.0, gap=1.0, smart=smart)
     assert session.status == "won", session.view(end)["counters"]
     assert session.summary is not None and session.summary["tiles_left"] == 0
-    assert session.summary["moves"] == tiles // 2 + 0 * session.shuffles
+    assert session.summary["moves"] == tiles // 2
+    if smart:
+        assert session.shuffles == 0  # smart hints never lead into a dead end
     check_replay(session, end + 10.0)
 
 

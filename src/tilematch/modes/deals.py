@@ -135,15 +135,28 @@ def hint(board: Board) -> Match | None:
     return found
 
 
-def smart_hint(board: Board) -> tuple[Match | None, bool]:
-    """``(pair, winnable)``: a legal pair after which the board stays solvable
-    when there is one; otherwise any legal pair and ``winnable=False``."""
-    from tilematch.engine import hints
+#: Search budget of a smart hint, in solver nodes (not seconds, so that a hint
+#: never depends on the speed of the machine and every game replays the same).
+SMART_HINT_NODES = 100_000
 
-    found: Match | None = hints.smart_hint(board)
-    if found is not None:
-        return found, True
-    return hint(board), False
+
+def smart_hint(board: Board) -> tuple[Match | None, bool | None]:
+    """``(pair, winnable)`` from one bounded solver search.
+
+    ``winnable`` is ``True`` with a pair after which the board can still be
+    cleared, ``False`` when the board is proven unwinnable (the pair is then
+    any legal pair, or ``None``), ``None`` when the search ran out of budget
+    (the pair is any legal pair).
+    """
+    from tilematch.engine.solve import solve
+
+    if board.is_cleared():
+        return None, True
+    result = solve(board, nodes=SMART_HINT_NODES)
+    if result.status == "solved" and result.moves:
+        first: Match = result.moves[0]
+        return first, True
+    return hint(board), False if result.status == "unsolvable" else None
 
 
 def daily_seed(date: str) -> int:

@@ -561,7 +561,7 @@ class Session:
         warning = None
         if smart:
             found, winnable = deals.smart_hint(self.board)
-            if not winnable and found is not None:
+            if winnable is False and found is not None:
                 warning = "The board can no longer be cleared from here."
         else:
             found = deals.hint(self.board)
