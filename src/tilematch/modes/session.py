@@ -296,7 +296,10 @@ class Session:
         self.last_match: dict[str, Any] | None = None
         self.summary: dict[str, Any] | None = None
         self._undo: list[_Undo] = []
-        dealt = self._deal(0)
+        try:
+            dealt = self._deal(0)
+        except (ValueError, KeyError) as error:
+            raise ModeError(f"no board can be dealt for these settings: {error}") from None
         self.board: Board = dealt.board
         self.solution = dealt.solution
         self.dealt_version = dealt.version
