@@ -152,7 +152,7 @@ class Duelist:
 
     @classmethod
     async def open(cls, url: str, **kwargs: Any) -> Duelist:
-        return cls(await connect(url, open_timeout=10, **kwargs))
+        return cls(await connect(url, open_timeout=10, max_queue=None, **kwargs))
 
     def apply(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
@@ -643,8 +643,11 @@ def test_unknown_rooms_and_tokens_are_refused(live: LiveServer) -> None:
 def test_rematch_opens_a_new_room_for_both(live: LiveServer) -> None:
     async def scenario() -> None:
         code, host, guest, first, second = await seat_two(live, size=(2, 2))
-        a, b = first.pairs()[0]
-        await first.send(type="claim", a=a, b=b)
+        while first.tiles:
+            a, b = first.pairs()[0]
+            await first.send(type="claim", a=a, b=b)
+            await first.until("claim")
+            await second.until("claim")
         await first.until("end")
         await second.until("end")
         await first.send(type="rematch")
