@@ -166,3 +166,61 @@ def test_random_real_games_replay(mode) -> None:
             else:
                 session.act({"type": "match", "a": rng.randrange(84), "b": rng.randrange(84)}, t)
         check_replay(session, t)
+
+
+def play_randomly_until(session: Session, rng: random.Random, stop) -> float:
+    t = 0.0
+    while not session.finished and not stop(session):
+        t += 3.0
+        pairs = list(session.board.legal_pairs())
+        m = rng.choice(pairs)
+        session.act({"type": "match", "a": m.a, "b": m.b}, t)
+    return t
+
+
+def faces_left(session: Session) -> list[str]:
+    return sorted(session.board.face(spot) or "" for spot in session.board.spots())
+
+
+def test_classic_deadlock_on_a_real_board_is_resolved_by_a_token(monkeypatch) -> None:
+    from tilematch.engine.grid import GridBoard
+    from tilematch.modes import deals
+
+    from .fakes import install
+
+    real = (deals.redeal, deals.hint, deals.smart_hint)
+    # after the two 1m go, 1p/2p sit crosswise: no line with two bends joins them
+    board = GridBoard([["1m", "1p", "2p"], ["1m", "2p", "1p"]])
+    install(monkeypatch, [board])
+    monkeypatch.setattr(deals, "redeal", real[0])
+    monkeypatch.setattr(deals, "hint", real[1])
+    monkeypatch.setattr(deals, "smart_hint", real[2])
+    session = new_session(Settings(game="shisensho", mode="classic", seed=1, size=(2, 3)), 0.0)
+    assert session.act({"type": "match", "a": 0, "b": 3}, 1.0).ok
+    assert session.status == "deadlock"
+    before = faces_left(session)
+    assert session.act({"type": "hint"}, 2.0).reason == "no moves"
+    out = session.act({"type": "shuffle"}, 3.0)
+    assert out.ok and session.status == "playing" and session.tokens == 2
+    assert faces_left(session) == before
+    assert session.board.legal_pairs()
+    assert session.ledger.lines[-1].points == -500
+    end = play_with_hints(session, 3.0, gap=1.0)
+    assert session.status == "won"
+    check_replay(session, end)
+
+
+def test_arcade_deadlock_on_a_real_board_reshuffles_itself() -> None:
+    rng = random.Random(9)
+    for seed in range(40):
+        session = new_session(
+            Settings(game="shisensho", mode="arcade", seed=seed, size=(6, 14)), 0.0
+        )
+        play_randomly_until(session, rng, lambda s: s.shuffles > 0)
+        if session.shuffles:
+            break
+    else:
+        pytest.fail("random play found no deadlock")
+    assert session.status == "playing"
+    assert session.clock.bonus == 2.0 * session.moves - 5.0 * session.shuffles
+    check_replay(session, session._now)
