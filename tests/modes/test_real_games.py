@@ -224,3 +224,33 @@ def test_arcade_deadlock_on_a_real_board_reshuffles_itself() -> None:
     assert session.status == "playing"
     assert session.clock.bonus == 2.0 * session.moves - 5.0 * session.shuffles
     check_replay(session, session._now)
+
+
+def test_refusals_on_real_boards_name_the_reason_and_change_nothing() -> None:
+    grid = new_session(Settings(game="shisensho", mode="classic", seed=3), 0.0)
+    board = grid.board
+    spots = list(board.spots())
+    no_path = next(
+        (a, b)
+        for i, a in enumerate(spots)
+        for b in spots[i + 1 :]
+        if board.face(a) == board.face(b) and board.match(a, b) is None
+    )
+    mismatch = next((a, b) for a in spots for b in spots if board.face(a) != board.face(b))
+    stack = new_session(Settings(game="solitaire", mode="regular", seed=3, layout="turtle"), 0.0)
+    covered = next(s for s in stack.board.spots() if not stack.board.is_free(s))
+    free = next(s for s in stack.board.spots() if stack.board.is_free(s))
+    cases = [
+        (grid, no_path, "no path"),
+        (grid, mismatch, "not a match"),
+        (grid, (spots[0], spots[0]), "same"),
+        (grid, (-1, spots[0]), "empty"),
+        (grid, (spots[0], 10**30), "empty"),
+        (stack, (covered, free), "not free"),
+        (stack, (free, 10**6), "empty"),
+    ]
+    for session, (a, b), reason in cases:
+        before = json.dumps([session.to_json(), session.view(0.5)], sort_keys=True)
+        out = session.act({"type": "match", "a": a, "b": b}, 0.5)
+        assert (out.ok, out.reason) == (False, reason)
+        assert json.dumps([session.to_json(), session.view(0.5)], sort_keys=True) == before

@@ -450,6 +450,8 @@ class Session:
         return sorted(int(spot) for spot in freed_by(move))
 
     def _valid_spot(self, spot: int) -> bool:
+        if spot < 0:
+            return False
         try:
             return self.board.face(spot) is not None
         except (IndexError, KeyError, ValueError):
