@@ -144,10 +144,15 @@ def test_deadlock_auto_shuffle_standard_costs_points_only(monkeypatch) -> None:
 def test_deadlock_auto_shuffle_zen_master_costs_thirty_seconds(monkeypatch) -> None:
     install(monkeypatch, [deadlock_board("blackwhite")])
     s = new_session(countdown("zen_master"), now=0.0)  # 6 tiles: 18 s
-    match(s, 0, 1, 1.0)
+    out = match(s, 0, 1, 1.0)
+    assert s.status == "lost"  # the 30 s penalty ran the countdown out at once
+    assert [e["type"] for e in out.events][-2:] == ["time_up", "end"]
     assert lines(s) == [("Pair", 100), ("Automatic shuffle", -500)]
     assert s.clock.total() == 18.0 - 30.0
-    assert s.view(1.0)["status"] == "lost"
+    view = s.view(5.0)
+    assert view["status"] == "lost"
+    assert view["summary"]["time"] == 1.0  # the game ended with the penalty
+    assert view["clock"]["remaining"] == 0.0
 
 
 def test_zen_has_no_countdown_no_limits_no_penalties(monkeypatch) -> None:

@@ -281,6 +281,7 @@ class Session:
         self.settings = settings.validate()
         self.started = float(now)
         self._now = float(now)
+        self._last_act = float(now)
         self.log: list[dict[str, Any]] = []
         self.ledger = Ledger()
         self.chain = Chain(cap=self.CHAIN_CAP)
@@ -470,6 +471,8 @@ class Session:
             return events
         deadline = self.clock.deadline()
         end = now if deadline is None else min(now, deadline)
+        # A penalty can push the deadline before the last move: the game ended then.
+        end = max(end, self._last_act)
         self.log.append({"type": "expire", "t": now})
         self._on_expire(end, events)
         return events
@@ -498,10 +501,13 @@ class Session:
         outcome: Outcome = handler(a, b, now)
         outcome.events = early + outcome.events
         if outcome.ok:
+            self._last_act = now
             entry: dict[str, Any] = {"type": kind, "t": now}
             if kind == "match":
                 entry["a"], entry["b"] = a, b
             self.log.append(entry)
+            # A time penalty (an automatic shuffle on zen master) may end the game now.
+            outcome.events += self.tick(now)
         return outcome
 
     def _do_match(self, a: int, b: int, now: float) -> Outcome:
