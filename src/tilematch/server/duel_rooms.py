@@ -38,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from tilematch.engine.tiles import tile_name
 from tilematch.modes.duel import DUEL_REFUSALS, FORFEIT_SECONDS, LOCKOUT_SECONDS, DuelGame, Rival
 from tilematch.modes.session import ModeError, Settings
 from tilematch.server.players import Player, new_id
@@ -199,6 +200,7 @@ def _tiles(game: DuelGame) -> list[dict[str, Any]]:
         {
             "spot": spot,
             "code": board.face(spot),
+            "name": tile_name(board.face(spot) or ""),
             "pos": list(board.coords(spot)),
         }
         for spot in board.spots()

@@ -12,6 +12,7 @@ import results from "./pages/results.js";
 import guide from "./pages/guide.js";
 import learn from "./pages/learn.js";
 import settings from "./pages/settings.js";
+import duel from "./pages/duel.js";
 
 const ROUTES = [
   [/^\/$/, home, "Play", "/"],
@@ -22,6 +23,7 @@ const ROUTES = [
   [/^\/guide\/?$/, guide, "Tile Guide", "/guide"],
   [/^\/learn\/?$/, learn, "Why can't I select this tile?", "/learn"],
   [/^\/settings\/?$/, settings, "Settings", "/settings"],
+  [/^\/duel\/?$/, duel, "Speed Duel", "/duel"],
 ];
 
 const main = document.getElementById("main");

@@ -1,0 +1,610 @@
+// Speed Duel: /duel opens a room (a friend by link or code, or the computer);
+// /duel?room=CODE is the room itself, played over one websocket.
+// The server decides every claim; this page draws the frames it receives
+// (docs/duel.md) and sends the player's claims. The first tile of a pair is
+// local UI state, nothing else is.
+
+import { api, ApiError } from "../api.js";
+import { createBoard } from "../board.js";
+import { esc } from "../dom.js";
+import { snap, refuse } from "../sound.js";
+
+export const DUEL_SIZES = [
+  ["4x6", "6 × 4 — a quick duel, 24 tiles"],
+  ["6x8", "8 × 6 — 48 tiles"],
+  ["8x12", "12 × 8 — 96 tiles"],
+  ["8x17", "17 × 8 — standard, 136 tiles"],
+];
+export const RIVALS = [
+  ["relaxed", "Relaxed", "a pair every 4 s"],
+  ["steady", "Steady", "a pair every 2.5 s"],
+  ["sharp", "Sharp", "a pair every 1.5 s"],
+];
+// Close codes after which the page does not reconnect by itself.
+const FINAL_CLOSES = new Map([
+  [4000, "This duel is open in another tab or window."],
+  [4401, "Your player token is not known here."],
+  [4404, "There is no open duel room with this code."],
+  [4410, "Nobody joined this room in time; it has expired."],
+  [4429, "This room has too many spectators."],
+  [1008, "Too many frames were sent; the connection was closed."],
+  [1009, "A frame was too large; the connection was closed."],
+]);
+
+/** A fresh client-side copy of a room, built from frames only. */
+export function emptyDuel(code) {
+  return {
+    code,
+    you: null,
+    role: null,
+    phase: "waiting",
+    size: [0, 0],
+    gravity: false,
+    tiles: new Map(),
+    version: -1,
+    scores: [0, 0],
+    players: [null, null],
+    away: [false, false],
+    last: null,
+    result: null,
+    rematch: { votes: [false, false], code: null },
+    startsAt: null,
+    seed: null,
+    rival: null,
+  };
+}
+
+function setTiles(duel, tiles) {
+  duel.tiles = new Map(tiles.map((t) => [t.spot, t]));
+}
+
+/**
+ * Apply one server frame to the client copy `duel` (mutated and returned).
+ * Pure data: no DOM, so the reducer can be tested on its own.
+ */
+export function applyFrame(duel, frame) {
+  switch (frame.type) {
+    case "hello":
+      duel.you = frame.you;
+      duel.role = frame.role;
+      break;
+    case "room":
+      duel.phase = frame.phase;
+      duel.players = frame.players;
+      duel.size = frame.size;
+      duel.gravity = frame.gravity;
+      duel.seed = frame.seed;
+      duel.rival = frame.rival;
+      duel.startsAt = frame.starts_at;
+      if (frame.result) duel.result = frame.result;
+      break;
+    case "state":
+      duel.phase = frame.phase;
+      duel.size = frame.size;
+      duel.gravity = frame.gravity;
+      if (frame.tiles) {
+        setTiles(duel, frame.tiles);
+        duel.version = frame.version;
+        duel.scores = frame.scores;
+        duel.away = frame.away;
+        duel.result = frame.result;
+      }
+      break;
+    case "countdown":
+      duel.phase = "countdown";
+      break;
+    case "start":
+      duel.phase = "playing";
+      break;
+    case "claim":
+      if (frame.tiles) setTiles(duel, frame.tiles);
+      else {
+        duel.tiles.delete(frame.a);
+        duel.tiles.delete(frame.b);
+      }
+      duel.version = frame.version;
+      duel.scores = frame.scores;
+      duel.last = { player: frame.player, a: frame.a, b: frame.b, path: frame.path };
+      break;
+    case "reshuffle":
+      setTiles(duel, frame.tiles);
+      duel.version = frame.version;
+      break;
+    case "away":
+      duel.away[frame.player] = true;
+      break;
+    case "back":
+      duel.away[frame.player] = false;
+      break;
+    case "end":
+      duel.phase = "over";
+      duel.result = { status: frame.status, reason: frame.reason, winner: frame.winner, scores: frame.scores };
+      duel.scores = frame.scores;
+      break;
+    case "rematch":
+      duel.rematch = { votes: frame.votes, code: frame.code };
+      break;
+    default:
+      break;
+  }
+  return duel;
+}
+
+/** The board view that board.js draws, from the client copy. */
+export function boardView(duel) {
+  const [rows, cols] = duel.size;
+  return {
+    id: `duel:${duel.code}`,
+    game: "shisensho",
+    mode: "duel",
+    geometry: "grid",
+    bounds: { rows, cols },
+    tiles: [...duel.tiles.values()]
+      .sort((a, b) => a.spot - b.spot)
+      .map((t) => ({ ...t, free: true, selectable: true, blocked: null, stone: 0 })),
+    pairs: [],
+  };
+}
+
+/** The words of the end screen for the player in seat `you` (null: a spectator). */
+export function endWords(result, you, names) {
+  const [a, b] = result.scores;
+  const score = `${a} – ${b}`;
+  const forfeit = result.reason === "forfeit";
+  if (result.winner == null) return { title: "Draw", text: `Both cleared the same number of tiles (${score}).` };
+  const winner = names[result.winner] || `Player ${result.winner + 1}`;
+  let title;
+  if (you == null) title = `${winner} wins`;
+  else title = result.winner === you ? "You win!" : "You lose";
+  const text = forfeit
+    ? `${result.winner === you ? "Your rival" : you == null ? "The other player" : "You"} did not come back within 30 seconds (${score}).`
+    : `Tiles: ${score}.`;
+  return { title, text };
+}
+
+async function request(method, path, body) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(`/api${path}`, init);
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    throw new ApiError(response.status, error.code || "http", error.message || `The server answered ${response.status}.`);
+  }
+  return data;
+}
+
+/** The duel endpoints of docs/api.md. */
+export const duelApi = {
+  create: (body) => request("POST", "/duels", body),
+  room: (code) => request("GET", `/duels/${encodeURIComponent(code)}`),
+  leaderboard: (against = "player") => request("GET", `/duels/leaderboard?against=${against}`),
+};
+
+function wsUrl(code) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/ws/duels/${encodeURIComponent(code)}`;
+}
+
+// ------------------------------------------------------------------ the lobby
+async function lobby(main, navigate) {
+  main.innerHTML = `
+    <div class="duel-lobby-page">
+      <form class="card duel-create" aria-labelledby="duel-create-h">
+        <h1 id="duel-create-h">Speed Duel</h1>
+        <p class="muted">Two players, one Shisen-Sho board. The first valid claim of a pair takes it;
+        a wrong pair locks you out for a second. Most tiles wins.</p>
+        <label>Board <select name="size">${DUEL_SIZES.map(
+          ([v, t]) => `<option value="${v}"${v === "6x8" ? " selected" : ""}>${t}</option>`,
+        ).join("")}</select></label>
+        <label class="check"><input type="checkbox" name="gravity" value="1"> Gravity (tiles fall down)</label>
+        <label>Seed (optional) <input name="seed" inputmode="numeric" pattern="[0-9]*" autocomplete="off"></label>
+        <fieldset class="duel-opponent">
+          <legend>Opponent</legend>
+          <label class="check"><input type="radio" name="rival" value="" checked> A friend — share a link or code</label>
+          ${RIVALS.map(
+            ([v, t, d]) => `<label class="check"><input type="radio" name="rival" value="${v}"> Computer: ${t} (${d})</label>`,
+          ).join("")}
+        </fieldset>
+        <button class="primary" type="submit">Open a duel room</button>
+        <p class="duel-form-error error-box" role="alert" hidden></p>
+      </form>
+      <form class="card duel-join" aria-labelledby="duel-join-h">
+        <h2 id="duel-join-h">Join a duel</h2>
+        <label>Room code <input name="code" autocomplete="off" maxlength="12" placeholder="e.g. K7PX2M"></label>
+        <button type="submit">Join</button>
+      </form>
+      <section class="card duel-board-list" aria-labelledby="duel-lb-h">
+        <h2 id="duel-lb-h">Duel leaderboard</h2>
+        <div class="duel-lb">Loading…</div>
+      </section>
+    </div>`;
+  const create = main.querySelector(".duel-create");
+  const errorEl = main.querySelector(".duel-form-error");
+  create.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(create);
+    const body = { size: String(data.get("size")).split("x").map(Number), gravity: data.get("gravity") === "1" };
+    const seed = String(data.get("seed") || "").trim();
+    if (seed) body.seed = Number(seed);
+    if (data.get("rival")) body.rival = data.get("rival");
+    try {
+      const room = await duelApi.create(body);
+      navigate(`/duel?room=${encodeURIComponent(room.code)}`);
+    } catch (error) {
+      errorEl.hidden = false;
+      errorEl.textContent = error.message;
+    }
+  });
+  main.querySelector(".duel-join").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const code = String(new FormData(event.target).get("code") || "").trim().toUpperCase();
+    if (code) navigate(`/duel?room=${encodeURIComponent(code)}`);
+  });
+  try {
+    const rows = await duelApi.leaderboard();
+    const host = main.querySelector(".duel-lb");
+    host.innerHTML = rows.length
+      ? `<table><thead><tr><th>#</th><th>Player</th><th>Wins</th><th>Losses</th><th>Draws</th><th>Tiles</th></tr></thead><tbody>${rows
+          .map(
+            (r) =>
+              `<tr${r.you ? ' class="is-you"' : ""}><td>${r.rank}</td><td>${esc(r.name)}</td><td>${r.wins}</td><td>${r.losses}</td><td>${r.draws}</td><td>${r.tiles}</td></tr>`,
+          )
+          .join("")}</tbody></table>`
+      : `<p class="muted">No duels played between people yet.</p>`;
+  } catch {
+    main.querySelector(".duel-lb").textContent = "The leaderboard is not available.";
+  }
+  return () => {};
+}
+
+// ------------------------------------------------------------------ the room
+function roomPage(main, code, navigate) {
+  const duel = emptyDuel(code);
+  const link = `${location.origin}/duel?room=${encodeURIComponent(code)}`;
+  main.innerHTML = `
+    <section class="duel" aria-label="Speed Duel" data-phase="waiting">
+      <div class="game-head">
+        <h1 class="game-title">Speed Duel</h1>
+        <p class="game-sub muted duel-sub">Room ${esc(code)}</p>
+      </div>
+      <div class="duel-scores" aria-label="Scores">
+        ${[0, 1]
+          .map(
+            (p) => `
+          <div class="duel-player duel-p${p}" data-player="${p}">
+            <span class="duel-swatch" aria-hidden="true"></span>
+            <span class="duel-name">${p === 0 ? "Player 1" : "Waiting for a player…"}</span>
+            <span class="duel-score" aria-label="tiles">0</span>
+            <span class="duel-state muted"></span>
+            <span class="duel-lock" hidden>Locked</span>
+          </div>`,
+          )
+          .join('<span class="duel-vs" aria-hidden="true">vs</span>')}
+      </div>
+      <div class="card duel-waiting" hidden>
+        <p><strong>Send this link to your opponent</strong> (or the code <strong class="duel-code">${esc(code)}</strong>):</p>
+        <div class="duel-link-row"><input class="duel-link" readonly value="${esc(link)}" aria-label="Room link">
+          <button type="button" class="duel-copy">Copy link</button></div>
+        <div class="duel-rivals">
+          <p>…or race the computer instead:</p>
+          ${RIVALS.map(([v, t, d]) => `<button type="button" data-rival="${v}" title="${d}">${t}</button>`).join(" ")}
+        </div>
+      </div>
+      <p class="message duel-message" role="status" aria-live="polite"></p>
+      <div class="board-area">
+        <div class="board-host"></div>
+        <div class="duel-countdown" hidden aria-live="assertive"></div>
+      </div>
+    </section>
+    <dialog class="duel-end" aria-labelledby="duel-end-title">
+      <h2 id="duel-end-title"></h2>
+      <p class="duel-end-text"></p>
+      <p class="duel-rematch-note muted"></p>
+      <div class="actions">
+        <button type="button" class="primary" data-action="rematch">Rematch</button>
+        <a class="button" href="/duel" data-link>New duel</a>
+        <button type="button" data-action="close">Look at the board</button>
+      </div>
+    </dialog>`;
+
+  const $ = (sel) => main.querySelector(sel);
+  const section = $(".duel");
+  const message = $(".duel-message");
+  const countdownEl = $(".duel-countdown");
+  const endDialog = $(".duel-end");
+  const host = $(".board-host");
+  const board = createBoard(host, { onPick: pick });
+  let socket = null;
+  let destroyed = false;
+  let selected = null;
+  let retry = 0;
+  let retryTimer = null;
+  let countdownTimer = null;
+  let lockTimer = null;
+  let lockedUntil = 0;
+  let shownEnd = false;
+
+  function say(text, kind = "info", player = null) {
+    message.textContent = text || "";
+    message.dataset.kind = kind;
+    if (player == null) delete message.dataset.player;
+    else message.dataset.player = String(player);
+  }
+
+  function nameOf(p) {
+    const seat = duel.players[p];
+    if (!seat) return p === 0 ? "Player 1" : "Player 2";
+    return seat.name + (duel.you === p ? " (you)" : "");
+  }
+
+  function draw() {
+    section.dataset.phase = duel.phase;
+    section.dataset.you = duel.you == null ? "" : String(duel.you);
+    section.classList.toggle("is-spectator", duel.role === "spectator");
+    const sub = [`Room ${code}`];
+    if (duel.size[0]) sub.push(`${duel.size[1]}×${duel.size[0]}`);
+    if (duel.gravity) sub.push("gravity");
+    if (duel.seed != null) sub.push(`seed ${duel.seed}`);
+    if (duel.role === "spectator") sub.push("watching");
+    $(".duel-sub").textContent = sub.join(" · ");
+    for (const p of [0, 1]) {
+      const card = main.querySelector(`.duel-player[data-player="${p}"]`);
+      const seat = duel.players[p];
+      card.classList.toggle("is-you", duel.you === p);
+      card.classList.toggle("is-empty", !seat);
+      card.querySelector(".duel-name").textContent = seat ? nameOf(p) : p === 1 ? "Waiting for a player…" : "Player 1";
+      card.querySelector(".duel-score").textContent = String(duel.scores[p]);
+      let status = "";
+      if (seat && seat.rival) status = "computer";
+      else if (duel.away[p] || (seat && !seat.connected)) status = "away";
+      card.querySelector(".duel-state").textContent = status;
+      card.classList.toggle("is-winner", duel.result != null && duel.result.winner === p);
+    }
+    const waiting = duel.phase === "waiting";
+    $(".duel-waiting").hidden = !waiting || duel.role !== "player";
+    $(".duel-rivals").hidden = !(waiting && duel.you === 0 && !duel.players[1]);
+    if (duel.tiles.size || duel.phase === "playing" || duel.phase === "over") {
+      if (selected != null && !duel.tiles.has(selected)) selected = null;
+      board.set(boardView(duel), { selected });
+    }
+    const voteNote = $(".duel-rematch-note");
+    const votes = duel.rematch.votes;
+    const other = duel.you == null ? null : 1 - duel.you;
+    voteNote.textContent =
+      other != null && votes[other] && !votes[duel.you] ? `${nameOf(other)} wants a rematch.` :
+      duel.you != null && votes[duel.you] ? "Waiting for the other player to accept…" : "";
+    const rematchButton = endDialog.querySelector('[data-action="rematch"]');
+    rematchButton.style.display = duel.role === "player" ? "" : "none";
+    rematchButton.disabled = duel.you != null && votes[duel.you];
+  }
+
+  function startCountdown(seconds) {
+    clearInterval(countdownTimer);
+    const ends = performance.now() + seconds * 1000;
+    countdownEl.hidden = false;
+    const tick = () => {
+      const left = Math.ceil((ends - performance.now()) / 1000);
+      if (left <= 0 || duel.phase === "playing") {
+        clearInterval(countdownTimer);
+        countdownEl.hidden = true;
+        return;
+      }
+      countdownEl.textContent = String(left);
+    };
+    tick();
+    countdownTimer = setInterval(tick, 100);
+  }
+
+  function showLock(seconds) {
+    lockedUntil = performance.now() + seconds * 1000;
+    const card = main.querySelector(`.duel-player[data-player="${duel.you}"]`);
+    const lock = card.querySelector(".duel-lock");
+    section.classList.add("is-locked");
+    lock.hidden = false;
+    lock.style.setProperty("--lock-ms", `${Math.round(seconds * 1000)}ms`);
+    lock.classList.remove("is-running");
+    void lock.offsetWidth;
+    lock.classList.add("is-running");
+    clearTimeout(lockTimer);
+    lockTimer = setTimeout(() => {
+      section.classList.remove("is-locked");
+      lock.hidden = true;
+    }, seconds * 1000);
+  }
+
+  function showEnd() {
+    if (!duel.result || shownEnd) return;
+    shownEnd = true;
+    const names = [0, 1].map((p) => (duel.players[p] ? duel.players[p].name : `Player ${p + 1}`));
+    const words = endWords(duel.result, duel.you, names);
+    endDialog.querySelector("#duel-end-title").textContent = words.title;
+    endDialog.querySelector(".duel-end-text").textContent = words.text;
+    endDialog.dataset.winner = duel.result.winner == null ? "" : String(duel.result.winner);
+    if (!endDialog.open) endDialog.showModal();
+    say(`${words.title} ${words.text}`, "ok");
+  }
+
+  function onFrame(frame) {
+    applyFrame(duel, frame);
+    switch (frame.type) {
+      case "hello":
+        retry = 0;
+        break;
+      case "countdown":
+        say("Get ready…");
+        startCountdown(frame.seconds);
+        break;
+      case "start":
+        countdownEl.hidden = true;
+        say(duel.role === "player" ? "Go! Select a tile, then its partner." : "The duel has started.");
+        break;
+      case "claim": {
+        const mine = frame.player === duel.you;
+        host.dataset.claimer = String(frame.player);
+        if (frame.path) board.flashPath(frame.path);
+        section.dataset.lastClaim = String(frame.player);
+        const card = main.querySelector(`.duel-player[data-player="${frame.player}"]`);
+        card.classList.remove("is-scoring");
+        void card.offsetWidth;
+        card.classList.add("is-scoring");
+        if (mine) snap(1);
+        say(`${nameOf(frame.player)} took a pair.`, "claim", frame.player);
+        break;
+      }
+      case "reshuffle":
+        selected = null;
+        say("No pair was left: the board was reshuffled for both.", "hint");
+        break;
+      case "lockout":
+        if (frame.player === duel.you) showLock(frame.seconds);
+        break;
+      case "refused":
+        if (frame.reason === "taken") say(frame.message, "warn");
+        else {
+          board.shake([frame.a, frame.b]);
+          refuse();
+          say(frame.message || `Refused: ${frame.reason}.`, "error");
+        }
+        break;
+      case "away":
+        say(`${nameOf(frame.player)} lost the connection: 30 seconds to come back.`, "warn");
+        break;
+      case "back":
+        say(`${nameOf(frame.player)} is back.`);
+        break;
+      case "end":
+        shownEnd = false;
+        showEnd();
+        break;
+      case "rematch":
+        if (frame.code) navigate(`/duel?room=${encodeURIComponent(frame.code)}`);
+        break;
+      case "expired":
+        say(frame.message, "error");
+        break;
+      case "error":
+        say(frame.message, "error");
+        break;
+      case "state":
+        if (duel.result) showEnd();
+        break;
+      default:
+        break;
+    }
+    draw();
+  }
+
+  function pick(spot) {
+    if (duel.role !== "player") {
+      say("You are watching this duel.", "warn");
+      return;
+    }
+    if (duel.phase !== "playing") {
+      say(duel.phase === "over" ? "The duel is over." : "Wait for the start.", "warn");
+      return;
+    }
+    if (performance.now() < lockedUntil) {
+      say("Locked out for a moment after a wrong pair.", "error");
+      return;
+    }
+    if (selected === spot) selected = null;
+    else if (selected == null) selected = spot;
+    else {
+      const a = selected;
+      selected = null;
+      send({ type: "claim", a, b: spot });
+    }
+    draw();
+  }
+
+  function send(frame) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+    else say("Not connected; reconnecting…", "warn");
+  }
+
+  function connect() {
+    if (destroyed) return;
+    socket = new WebSocket(wsUrl(code));
+    const mine = socket;
+    mine.addEventListener("message", (event) => {
+      if (mine !== socket) return;
+      let frame = null;
+      try {
+        frame = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      onFrame(frame);
+    });
+    mine.addEventListener("close", (event) => {
+      if (mine !== socket || destroyed) return;
+      section.dataset.connected = "false";
+      const final = FINAL_CLOSES.get(event.code);
+      if (final) {
+        say(final, "error");
+        return;
+      }
+      retry += 1;
+      const wait = Math.min(5000, 500 * retry);
+      say(`Connection lost; reconnecting in ${Math.ceil(wait / 1000)} s…`, "warn");
+      retryTimer = setTimeout(connect, wait);
+    });
+    mine.addEventListener("open", () => {
+      section.dataset.connected = "true";
+    });
+  }
+
+  main.querySelector(".duel-copy").addEventListener("click", async () => {
+    const input = $(".duel-link");
+    try {
+      await navigator.clipboard.writeText(input.value);
+      say("Link copied.", "ok");
+    } catch {
+      input.select();
+      say("Press Ctrl+C to copy the selected link.");
+    }
+  });
+  for (const button of main.querySelectorAll("[data-rival]")) {
+    button.addEventListener("click", () => send({ type: "rival", level: button.dataset.rival }));
+  }
+  endDialog.addEventListener("click", (event) => {
+    const action = event.target.closest("[data-action]")?.dataset.action;
+    if (action === "rematch") send({ type: "rematch" });
+    if (action === "close") endDialog.close();
+  });
+
+  draw();
+  connect();
+  return () => {
+    destroyed = true;
+    clearTimeout(retryTimer);
+    clearInterval(countdownTimer);
+    clearTimeout(lockTimer);
+    if (endDialog.open) endDialog.close();
+    if (socket) socket.close(1000, "page closed");
+    board.destroy();
+  };
+}
+
+export default async function duelPage(main, { query, navigate }) {
+  const code = (query.get("room") || "").trim().toUpperCase();
+  // make sure this browser has a player (and its cookie) before the websocket opens
+  await api.me();
+  if (!code) return lobby(main, navigate);
+  try {
+    await duelApi.room(code);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      main.innerHTML = `<div class="card error-box" role="alert"><h1>No such duel</h1><p>${esc(
+        error.message,
+      )}</p><p><a href="/duel" data-link>Open a new duel</a></p></div>`;
+      return () => {};
+    }
+    throw error;
+  }
+  return roomPage(main, code, navigate);
+}
