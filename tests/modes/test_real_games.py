@@ -254,3 +254,22 @@ def test_refusals_on_real_boards_name_the_reason_and_change_nothing() -> None:
         out = session.act({"type": "match", "a": a, "b": b}, 0.5)
         assert (out.ok, out.reason) == (False, reason)
         assert json.dumps([session.to_json(), session.view(0.5)], sort_keys=True) == before
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        Settings(game="shisensho", mode="classic", seed=5),
+        Settings(game="solitaire", mode="regular", seed=5, layout="turtle"),
+    ],
+)
+def test_freed_tiles_are_exactly_the_newly_free_ones(settings) -> None:
+    session = new_session(settings, 0.0)
+    t = 0.0
+    for move in session.solution[:30]:
+        board = session.board
+        free_before = {s for s in board.spots() if board.is_free(s)}
+        t += 1.0
+        assert session.act({"type": "match", "a": move.a, "b": move.b}, t).ok
+        free_after = {s for s in board.spots() if board.is_free(s)}
+        assert set(session.last_match["freed"]) == free_after - free_before

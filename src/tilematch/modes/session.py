@@ -444,11 +444,13 @@ class Session:
             events.append({"type": "stuck"})
             self._finish("lost", now, events)
 
-    def _freed(self, move: Match) -> list[int]:
+    def _freed(self, move: Match, free_before: int) -> list[int]:
+        """The tiles the move just pushed made free (or, for stones, selectable)."""
         freed_by = getattr(self.board, "freed_by", None)
-        if freed_by is None:
-            return []
-        return sorted(int(spot) for spot in freed_by(move))
+        if freed_by is not None:
+            return sorted(int(spot) for spot in freed_by(move))
+        gained = self.board.free_spots() & ~free_before & self.board.occupied
+        return [spot for spot in self.board.spots() if gained >> spot & 1]
 
     def _valid_spot(self, spot: int) -> bool:
         if spot < 0:
@@ -517,13 +519,14 @@ class Session:
         if move is None:
             return Outcome.refuse(self.board.why_not(a, b))
         undo = _Undo(len(self.ledger.lines), self.chain.state(), {})
+        free_before = self.board.free_spots()
         self.board.push(move)
         at = self.clock.elapsed(now)
         self.moves += 1
         self.chain.step(at)
         self.hint_pair = None
         self.hint_warning = None
-        freed = self._freed(move)
+        freed = self._freed(move, free_before)
         self.last_match = {
             "a": move.a,
             "b": move.b,
