@@ -1,0 +1,131 @@
+"""The duel endpoints over HTTP (test client): creating rooms, bad bodies in the
+standard error shape, the lobby state, the page route, and the leaderboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tilematch.server.duel_rooms import CODE_ALPHABET
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    answer = client.post("/api/duels", json=body)
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_create_a_room_and_read_it(client: TestClient) -> None:
+    room = create(client, size=[4, 6], seed=9, gravity=True)
+    assert set(room["code"]) <= set(CODE_ALPHABET) and len(room["code"]) == 6
+    assert room["link"] == f"http://testserver/duel?room={room['code']}"
+    assert room["phase"] == "waiting"
+    assert (room["size"], room["seed"], room["gravity"], room["rival"]) == ([4, 6], 9, True, None)
+    assert room["you"] == 0
+    assert room["players"][1] is None
+    again = client.get(f"/api/duels/{room['code'].lower()}")
+    assert again.status_code == 200
+    assert again.json()["code"] == room["code"] and again.json()["you"] == 0
+    # another player sees the room but holds no seat in it
+    other = TestClient(client.app)
+    seen = other.get(f"/api/duels/{room['code']}").json()
+    assert seen["you"] is None
+    assert seen["players"][0]["you"] is False
+    other.close()
+
+
+def test_defaults_and_a_rival(client: TestClient) -> None:
+    room = create(client, rival="steady")
+    assert room["size"] == [8, 12]
+    assert isinstance(room["seed"], int)
+    assert room["rival"] == "steady"
+    assert room["players"][1]["rival"] == "steady"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({"rival": "genius"}, 422, "bad_value"),
+        ({"size": [4]}, 422, "bad_value"),
+        ({"size": [3, 3]}, 422, "bad_settings"),
+        ({"size": [12, 24]}, 422, "bad_settings"),
+        ({"seed": -5}, 422, "bad_value"),
+        ({"gravity": "yes"}, 422, "wrong_type"),
+        ({"colour": "red"}, 422, "unknown_field"),
+    ],
+)
+def test_bad_bodies_answer_in_the_error_shape(
+    client: TestClient, body: dict[str, Any], status: int, code: str
+) -> None:
+    answer = client.post("/api/duels", json=body)
+    assert answer.status_code == status, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == code
+    assert error["message"]
+
+
+def test_malformed_json_and_unknown_rooms(client: TestClient) -> None:
+    answer = client.post(
+        "/api/duels", content=b"{nope", headers={"Content-Type": "application/json"}
+    )
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "malformed_json"
+    missing = client.get("/api/duels/ABCDEF")
+    assert missing.status_code == 404
+    assert missing.json()["error"]["code"] == "duel_not_found"
+    too_long = client.get("/api/duels/" + "A" * 40)
+    assert too_long.status_code == 422
+
+
+def test_room_creation_is_rate_limited(make_client: Any) -> None:
+    client = make_client(create_per_minute=1.0, create_burst=2)
+    assert client.post("/api/duels", json={}).status_code == 201
+    assert client.post("/api/duels", json={}).status_code == 201
+    limited = client.post("/api/duels", json={})
+    assert limited.status_code == 429
+    assert limited.json()["error"]["code"] == "rate_limited"
+
+
+def test_the_leaderboard_starts_empty_and_checks_its_query(client: TestClient) -> None:
+    assert client.get("/api/duels/leaderboard").json() == []
+    assert client.get("/api/duels/leaderboard?against=sharp").json() == []
+    bad = client.get("/api/duels/leaderboard?against=everyone")
+    assert bad.status_code == 422
+
+
+def test_the_websocket_of_the_test_client_plays_a_tiny_duel(client: TestClient) -> None:
+    """The same app through Starlette's in-process websocket (no network)."""
+    from tilematch.server.duel_rooms import DuelConfig, DuelRooms
+
+    server = client.app.state.server  # type: ignore[attr-defined]
+    rooms = DuelRooms(server.storage, server.settings.clock, DuelConfig(countdown=0.0))
+    client.app.state.duels = rooms  # type: ignore[attr-defined]
+    room = create(client, size=[2, 2], seed=1, rival="sharp")
+    with client.websocket_connect(f"/ws/duels/{room['code']}") as ws:
+        kinds = []
+        state: dict[str, Any] = {}
+        while True:
+            frame = ws.receive_json()
+            kinds.append(frame["type"])
+            if frame["type"] == "state" and frame["phase"] == "playing":
+                state = frame
+                break
+        tiles = {t["spot"]: t["code"] for t in state["tiles"]}
+        assert len(tiles) == 4
+        assert kinds[0] == "hello"
+        assert "countdown" in kinds and "start" in kinds
+        ws.send_text("{}")
+        assert ws.receive_json()["code"] == "bad_frame"
+        ws.send_json({"type": "ping", "id": 7})
+        pong = ws.receive_json()
+        assert pong["type"] == "pong" and pong["id"] == 7
+
+
+def test_the_room_link_opens_the_page(client: TestClient) -> None:
+    room = create(client)
+    page = client.get(room["link"].replace("http://testserver", ""))
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
