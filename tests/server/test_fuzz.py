@@ -19,7 +19,7 @@ spots = st.one_of(
     st.text(max_size=3),
     st.none(),
     st.booleans(),
-    st.floats(allow_nan=False),
+    st.floats(allow_nan=False, allow_infinity=False),
 )
 intents = st.one_of(
     st.fixed_dictionaries({"type": st.just("match"), "a": spots, "b": spots}),
