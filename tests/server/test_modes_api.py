@@ -103,8 +103,30 @@ def test_tower_level_one(client, clock):
     game = new_game(client, game="blackwhite", mode="tower", level=1)
     assert game["level"] == 1
     ended = finish_and_check(client, game, clock, step=0.2)
-    if ended["status"] == "won":
-        campaign = client.get("/api/campaign").json()
-        assert campaign["levels"][1]["unlocked"] is True
-        assert campaign["levels"][0]["stars"] >= 1 and campaign["cleared"] == 1
-        assert new_game(client, game="blackwhite", mode="tower", level=2)["level"] == 2
+    assert ended["status"] == "won"  # level 1 is a fixed, gentle board
+    campaign = client.get("/api/campaign").json()
+    assert campaign["levels"][1]["unlocked"] is True and campaign["cleared"] == 1
+    assert campaign["levels"][0]["stars"] == ended["summary"]["stars"] >= 1
+    assert client.get("/api/results").json()[0]["stars"] == ended["summary"]["stars"]
+    assert new_game(client, game="blackwhite", mode="tower", level=2)["level"] == 2
+
+
+def test_solitaire_daily_played_to_the_end(client, clock):
+    answer = client.get("/api/daily/2026-11-28")
+    assert answer.status_code == 200
+    game = answer.json()
+    ended = finish_and_check(client, game, clock, step=3.0)
+    assert ended["status"] == "won"  # this date's Turtle is cleared by the first-pair player
+    history = client.get("/api/daily", params={"today": "2026-11-28"}).json()
+    assert history["streak"] == 1 and history["best_streak"] == 1
+    day = history["days"][0]
+    assert day["date"] == "2026-11-28" and day["solved"] is True
+    assert day["time"] == ended["summary"]["time"] and day["hints"] == 0
+    board = client.get(
+        "/api/leaderboards", params={"game": "solitaire", "mode": "daily", "date": "2026-11-28"}
+    ).json()
+    assert board[0]["you"] is True and board[0]["time"] == ended["summary"]["time"]
+    other_day = client.get(
+        "/api/leaderboards", params={"game": "solitaire", "mode": "daily", "date": "2026-11-27"}
+    ).json()
+    assert other_day == []
