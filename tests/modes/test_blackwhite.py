@@ -203,3 +203,27 @@ def test_tower_level_settings_and_stars(monkeypatch) -> None:
     lost = new_session(settings, now=0.0)
     lost.tick(40.0)
     assert lost.summary["stars"] == 0
+
+
+def test_store_refusals_change_nothing(monkeypatch) -> None:
+    import json
+
+    install(monkeypatch, [pairs_board(4, "blackwhite")])
+    s = new_session(countdown("zen_master"), now=0.0)
+    match(s, 0, 1, 1.0)
+    assert s.act({"type": "undo"}, 1.5).ok
+    match(s, 0, 1, 2.0)
+    assert s.act({"type": "hint"}, 2.5).ok
+    assert s.act({"type": "shuffle"}, 3.0).ok
+    snapshot = json.dumps([s.to_json(), s.view(3.0)], sort_keys=True)
+    for intent, reason in (
+        ({"type": "undo"}, "no undos"),
+        ({"type": "hint"}, "no hints"),
+        ({"type": "smart_hint"}, "no hints"),
+        ({"type": "shuffle"}, "no shuffles"),
+    ):
+        out = s.act(intent, 3.0)
+        assert (out.ok, out.reason) == (False, reason)
+    assert json.dumps([s.to_json(), s.view(3.0)], sort_keys=True) == snapshot
+    match(s, 2, 3, 3.5)
+    assert s.act({"type": "undo"}, 4.0).reason == "no undos"

@@ -100,3 +100,19 @@ def test_stars(cleared, left, shuffles, expected) -> None:
     assert (
         tower.stars(cleared=cleared, time_left=left, countdown=100.0, shuffles=shuffles) == expected
     )
+
+
+@pytest.mark.parametrize("number", [1, 2, *range(10, 150, 17), 149, 150])
+def test_levels_deal_with_their_stones_and_countdown(number) -> None:
+    from tilematch.modes import Settings, new_session
+    from tilematch.modes.blackwhite import DIFFICULTY_TABLE
+
+    lvl = tower.level(number)
+    session = new_session(Settings(game="blackwhite", mode="tower", level=number), 0.0)
+    assert len(session.board.stones()) == lvl.stones
+    size = len(layouts.get(lvl.layout).positions)
+    assert session.tiles_total == size
+    assert session.clock.remaining(0.0) == DIFFICULTY_TABLE[lvl.difficulty].seconds_per_tile * size
+    stones = [t for t in session.view(0.0)["tiles"] if t["stone"]]
+    assert len(stones) == lvl.stones
+    assert all(not t["selectable"] and "stone" in t["blocked"] for t in stones)
