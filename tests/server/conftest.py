@@ -56,7 +56,6 @@ def make_settings(db_path: Path, clock: FakeClock, tmp_path: Path) -> Callable[.
             "request_burst": 1000,
             "create_per_minute": 600.0,
             "create_burst": 100,
-            "synchronous": "NORMAL",  # fast tests; the default FULL is tested on its own
         }
         values.update(changes)
         return Settings(**values)

@@ -26,16 +26,16 @@ def test_settings_from_env():
             "TILEMATCH_RATE_REQUESTS": "5",
             "TILEMATCH_RATE_PLAYERS": "7",
             "TILEMATCH_COOKIE_SECURE": "1",
-            "TILEMATCH_SYNC": "normal",
+            "TILEMATCH_SYNC": "full",
         }
     )
     assert settings.db_path == Path("/tmp/a.db") and settings.max_body_bytes == 4096
     assert settings.create_per_minute == 60 and settings.create_burst == 20
     assert settings.requests_per_second == 5 and settings.request_burst == 15
     assert settings.players_per_minute == 7 and settings.cookie_secure is True
-    assert settings.synchronous == "normal"
+    assert settings.synchronous == "full"
     defaults = Settings.from_env({})
-    assert defaults.synchronous == "FULL" and defaults.cookie_secure is False
+    assert defaults.synchronous == "NORMAL" and defaults.cookie_secure is False
 
 
 @pytest.mark.parametrize(
@@ -52,7 +52,7 @@ def test_bad_settings_name_the_problem(env, word):
         Settings.from_env(env)
 
 
-def test_default_durability_is_full(make_client, db_path):
+def test_full_durability_can_be_chosen(make_client, db_path):
     client = make_client(synchronous="FULL")
     server = client.app.state.server
     assert server.storage.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL

@@ -76,8 +76,10 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(db_dir: Path) -> Iterator[str]:
-    """Run ``tilematch serve`` on loopback in a subprocess; yields its base URL."""
+def serve(db_dir: Path, sync: str | None = None) -> Iterator[str]:
+    """Run ``tilematch serve`` on loopback in a subprocess; yields its base URL.
+
+    ``sync`` sets ``TILEMATCH_SYNC`` (the SQLite durability level) for the server."""
     port = free_port()
     env = dict(os.environ)
     env.update(
@@ -86,6 +88,8 @@ def serve(db_dir: Path) -> Iterator[str]:
         TILEMATCH_RATE_CREATE="100000",
         TILEMATCH_RATE_PLAYERS="100000",
     )
+    if sync is not None:
+        env["TILEMATCH_SYNC"] = sync
     command = [sys.executable, "-m", "tilematch.cli", "serve", "--host", HOST]
     command += ["--port", str(port), "--log-level", "warning"]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
@@ -202,10 +206,14 @@ async def run_level(
 
 
 def measure(
-    levels: tuple[int, ...], think: float, seconds: float, max_requests: int
+    levels: tuple[int, ...],
+    think: float,
+    seconds: float,
+    max_requests: int,
+    sync: str | None = None,
 ) -> list[Level]:
     """Start a server and run each level in turn (players, think time, seconds)."""
-    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp)) as url:
+    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), sync) as url:
         return [asyncio.run(run_level(url, n, think, seconds, max_requests)) for n in levels]
 
 

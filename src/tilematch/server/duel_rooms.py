@@ -105,6 +105,11 @@ class DuelConfig:
     recheck: float = 5.0
 
 
+def encode(frame: dict[str, Any]) -> str:
+    """The JSON text of a frame, compact."""
+    return json.dumps(frame, separators=(",", ":"))
+
+
 class FrameLimiter:
     """A token bucket per connection: ``rate`` frames per second, bursts of ``burst``."""
 
@@ -147,12 +152,16 @@ class Client:
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queue ``frame`` (ignored once the connection is closing)."""
+        self.send_text(encode(frame))
+
+    def send_text(self, text: str) -> None:
+        """Queue an encoded frame (ignored once the connection is closing)."""
         if self.closing is not None:
             return
         if len(self.frames) >= self.limit:
             self.close(CLOSE_TOO_SLOW, "too many unread frames")
             return
-        self.frames.append(json.dumps(frame, separators=(",", ":")))
+        self.frames.append(text)
         self._ready.set()
 
     def close(self, code: int, reason: str) -> None:
@@ -388,9 +397,9 @@ class DuelRooms:
 
     def broadcast(self, room: Room, frame: dict[str, Any]) -> None:
         """Queue ``frame`` (numbered with the room's ``seq``) for every connection."""
-        self._frame(room, frame)
+        text = encode(self._frame(room, frame))  # once, whoever the listeners
         for client in room.clients():
-            client.send(frame)
+            client.send_text(text)
         for observer in self.observers:
             observer(room, frame)
 

@@ -19,9 +19,11 @@ starts on a fresh machine. Environment variables:
 ``TILEMATCH_COOKIE_SECURE``
     ``1`` to mark the player cookie ``Secure`` (behind HTTPS).
 ``TILEMATCH_SYNC``
-    SQLite ``synchronous`` level: ``FULL`` (default: every acknowledged move is on
-    disk, even across a power cut) or ``NORMAL`` (faster; survives a crash of the
-    server process but may lose the last moves on a power cut).
+    SQLite ``synchronous`` level. ``NORMAL`` (default): every acknowledged move is
+    committed to the write-ahead log before the answer, so a crash or restart of
+    the server loses nothing; a power cut may lose the last moves. ``FULL``: the
+    log is also flushed to the disk on every move (survives a power cut; each move
+    then waits for the disk).
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ class Settings:
     players_burst: int = 30
     cache_size: int = 2048
     cookie_secure: bool = False
-    synchronous: str = "FULL"
+    synchronous: str = "NORMAL"
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 256:

@@ -175,7 +175,7 @@ class Storage:
     back on any exception) and :meth:`rows` / :meth:`row` for reads.
     """
 
-    def __init__(self, path: Path | str, *, now: float, synchronous: str = "FULL") -> None:
+    def __init__(self, path: Path | str, *, now: float, synchronous: str = "NORMAL") -> None:
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StorageError(f"unknown synchronous level {synchronous!r}")
         self.path = Path(path)
