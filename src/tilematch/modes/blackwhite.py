@@ -184,7 +184,7 @@ class Countdown(Zen):
         if left > 0:
             self.ledger.add(
                 f"Time left: {left} s",
-                SECOND_LEFT_POINTS * left,
+                time_bonus(left),
                 kind="time",
                 at=self.clock.elapsed(now),
             )
