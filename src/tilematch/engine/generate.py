@@ -1,0 +1,1149 @@
+"""Seeded deals: every board comes from a seed and ships with a solution.
+
+Two generators build boards (SPEC §5):
+
+``"reverse"`` — *reverse placement*. Start from an empty board and put the
+tiles down pair by pair, each pair where it would be removable if the board
+held only the tiles placed so far. Removing the pairs in the reverse order of
+placement clears the board, so the reversed placement order is a solution.
+
+``"checked"`` — *solver-checked deal*. Shuffle the faces uniformly onto every
+position and keep the deal only when the exact solver proves it solvable; the
+solver's moves are the solution.
+
+Whatever the generator, every board is verified before it is returned: its own
+solution is replayed move by move on a copy through the board's real rules
+(:meth:`~tilematch.engine.board.Board.match` and ``push``) and must clear it.
+
+Determinism: the same arguments give the identical board on every run and
+machine. All randomness comes from :class:`random.Random` instances seeded
+with integers derived by SHA-256 from the arguments (never ``hash()`` of a
+string, never the iteration order of a set). Each algorithm is registered
+under a :data:`GENERATOR_VERSION`; old versions stay callable through
+``version=`` so boards shared, saved or chosen as a Daily Challenge keep
+their faces when a later release improves the generator. The placement
+geometry used while generating (the two-bend connection test and the free
+rule) is a frozen part of each version for the same reason; the returned
+board is always checked by the live rules.
+
+>>> deal = deal_grid(8, 17, seed=1)
+>>> deal.board.is_cleared(), len(deal.solution)
+(False, 68)
+>>> board = deal.board.copy()
+>>> for move in deal.solution:
+...     board.push(move)
+>>> board.is_cleared()
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date as _date
+from typing import Final, Literal, TypeAlias, cast
+from urllib.parse import parse_qsl, urlencode
+
+from tilematch.engine.board import Board, Match
+from tilematch.engine.grid import MAX_SIDE, GridBoard, GridShape
+from tilematch.engine.layout import MAX_TILES, Layout, LayoutError
+from tilematch.engine.solve import solve
+from tilematch.engine.stack import STONE_CRACKS, StackBoard, StackGeometry, stack_geometry
+from tilematch.engine.tiles import SetName, deal_faces, match_key
+
+#: A board of either geometry, as the generators return them.
+AnyBoard: TypeAlias = GridBoard | StackBoard
+#: What the functions here accept: a concrete board or anything following the protocol.
+BoardLike: TypeAlias = Board | GridBoard | StackBoard
+
+#: The generator version new deals are made with.
+GENERATOR_VERSION: Final = 1
+
+GeneratorName = Literal["reverse", "checked"]
+GENERATORS: Final[tuple[str, ...]] = ("reverse", "checked")
+DIFFICULTIES: Final[tuple[str, ...]] = ("easy", "normal", "hard")
+GAMES: Final[tuple[str, ...]] = ("shisensho", "solitaire", "blackwhite")
+
+#: How many derived sub-seeds a generator tries before giving up.
+MAX_ATTEMPTS: Final = 200
+#: Node budget the solver gets per candidate in the solver-checked generator.
+CHECK_NODES: Final = 2_000
+
+
+class GenerationError(RuntimeError):
+    """No board could be generated within the bounded number of attempts."""
+
+
+# ---------------------------------------------------------------------------
+# Seeds
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit integer derived from ``parts`` by SHA-256.
+
+    Stable across runs, machines and Python versions: the parts are joined as
+    text (``repr`` of ints and strings is the same everywhere).
+    """
+    text = "\x1f".join(repr(part) for part in parts)
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def _rng(*parts: object) -> random.Random:
+    return random.Random(derive_seed(*parts))
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if seed < 0:
+        raise ValueError(f"seed must be zero or positive, not {seed}")
+    return seed
+
+
+_DATE_RE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def daily_seed(date: str) -> int:
+    """The Daily Challenge seed of a calendar date ``YYYY-MM-DD``.
+
+    The same date always gives the same seed (SHA-256 of the date, not
+    ``hash()``). Raises :class:`ValueError` for text that is not a real
+    calendar date in that exact form.
+    """
+    if not isinstance(date, str) or not _DATE_RE.fullmatch(date):
+        raise ValueError(f"a daily date is written YYYY-MM-DD, not {date!r}")
+    try:
+        _date.fromisoformat(date)
+    except ValueError:
+        raise ValueError(f"{date!r} is not a calendar date") from None
+    return derive_seed("tilematch-daily", date)
+
+
+# ---------------------------------------------------------------------------
+# The deal record
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A generated board with the facts that rebuild it.
+
+    ``solution`` is a tuple of :class:`Match` in playing order; pushing them
+    one by one on ``board.copy()`` clears the board. ``layout`` is the layout
+    name of a layered deal (``None`` on a grid), ``size`` the grid's
+    ``(rows, cols)`` (``None`` for layouts). ``difficulty`` is the requested
+    level of a layered deal, ``None`` on a grid.
+    """
+
+    board: AnyBoard
+    solution: tuple[Match, ...]
+    game: str
+    layout: str | None
+    size: tuple[int, int] | None
+    seed: int
+    generator: str
+    version: int
+    difficulty: str | None = None
+    gravity: bool = False
+    stones: int = 0
+    tileset: str | None = None
+    custom: bool = field(default=False)
+    """True when the board came from a custom mask or a layout that is not built in."""
+
+
+# ---------------------------------------------------------------------------
+# Frozen placement geometry: grids
+
+
+class _GridState:
+    """Occupancy of a grid with its empty ring, as row and column bitmasks.
+
+    Extended coordinates: row ``r`` of the board is ext row ``r + 1``; ext rows
+    ``0`` and ``rows + 1`` (and the same for columns) are the outside ring, which
+    is always empty. ``connects`` is the two-bend connection test.
+    """
+
+    __slots__ = ("colbits", "cols", "rowbits", "rows")
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.rowbits = [0] * (rows + 2)  # bit = ext col
+        self.colbits = [0] * (cols + 2)  # bit = ext row
+
+    def set(self, spot: int) -> None:
+        r, c = divmod(spot, self.cols)
+        self.rowbits[r + 1] |= 1 << (c + 1)
+        self.colbits[c + 1] |= 1 << (r + 1)
+
+    def clear(self, spot: int) -> None:
+        r, c = divmod(spot, self.cols)
+        self.rowbits[r + 1] &= ~(1 << (c + 1))
+        self.colbits[c + 1] &= ~(1 << (r + 1))
+
+    def occupied(self, spot: int) -> bool:
+        r, c = divmod(spot, self.cols)
+        return bool(self.rowbits[r + 1] >> (c + 1) & 1)
+
+    @staticmethod
+    def _span(bits: int, i: int, last: int) -> tuple[int, int]:
+        """The run of empty positions around ``i`` in a line whose blocked bits are ``bits``."""
+        before = bits & ((1 << i) - 1)
+        low = before.bit_length()
+        after = bits >> (i + 1)
+        high = last if after == 0 else i + (after & -after).bit_length() - 1
+        return low, high
+
+    def connects(self, a: int, b: int) -> bool:
+        """True when ``a`` and ``b`` are joined by a line of at most three straight
+        segments through empty cells (the tiles at ``a`` and ``b`` themselves aside)."""
+        ra, ca = divmod(a, self.cols)
+        rb, cb = divmod(b, self.cols)
+        ra, ca, rb, cb = ra + 1, ca + 1, rb + 1, cb + 1
+        rowbits, colbits = self.rowbits, self.colbits
+        # lift both endpoints off the board while testing
+        sa, sb = rowbits[ra] >> ca & 1, rowbits[rb] >> cb & 1
+        rowbits[ra] &= ~(1 << ca)
+        colbits[ca] &= ~(1 << ra)
+        rowbits[rb] &= ~(1 << cb)
+        colbits[cb] &= ~(1 << rb)
+        try:
+            last_row, last_col = self.rows + 1, self.cols + 1
+            top_a, bot_a = self._span(colbits[ca], ra, last_row)
+            top_b, bot_b = self._span(colbits[cb], rb, last_row)
+            lo, hi = (ca, cb) if ca <= cb else (cb, ca)
+            between = ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1)
+            for r in range(max(top_a, top_b), min(bot_a, bot_b) + 1):
+                if not rowbits[r] & between:
+                    return True
+            left_a, right_a = self._span(rowbits[ra], ca, last_col)
+            left_b, right_b = self._span(rowbits[rb], cb, last_col)
+            lo, hi = (ra, rb) if ra <= rb else (rb, ra)
+            between = ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1)
+            for c in range(max(left_a, left_b), min(right_a, right_b) + 1):
+                if not colbits[c] & between:
+                    return True
+            return False
+        finally:
+            if sa:
+                rowbits[ra] |= 1 << ca
+                colbits[ca] |= 1 << ra
+            if sb:
+                rowbits[rb] |= 1 << cb
+                colbits[cb] |= 1 << rb
+
+
+def _grid_removal_path(
+    rows: int,
+    cols: int,
+    cells: Sequence[int],
+    rng: random.Random,
+    runs: Sequence[int] | None = None,
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
+    """A random removal path for face-less tiles on ``cells`` (the other cells
+    are empty space): ``(moves, tiles)`` where ``moves[k]`` is the pair of spots
+    removed at step ``k`` (connecting once the pairs before it are gone) and
+    ``tiles[k]`` the cells those two tiles started on. ``None`` on a dead end.
+
+    With ``runs`` (the board's gravity runs, ``run_of`` per spot) tiles fall
+    after each removal like on a gravity board, so ``moves`` and ``tiles``
+    differ; without, they are equal. Read backwards the path is reverse
+    placement: each pair was put down where it would be removable given only
+    the tiles placed before it.
+    """
+    state = _GridState(rows, cols)
+    for spot in cells:
+        state.set(spot)
+    where = {spot: spot for spot in cells}  # current spot -> starting cell
+    remaining = list(cells)
+    moves: list[tuple[int, int]] = []
+    tiles: list[tuple[int, int]] = []
+    while remaining:
+        rng.shuffle(remaining)
+        found: tuple[int, int] | None = None
+        for i, a in enumerate(remaining):
+            for b in remaining[i + 1 :]:
+                if state.connects(a, b):
+                    found = (a, b)
+                    break
+            if found:
+                break
+        if found is None:
+            return None
+        a, b = found if found[0] < found[1] else (found[1], found[0])
+        moves.append((a, b))
+        tiles.append((where.pop(a), where.pop(b)))
+        state.clear(a)
+        state.clear(b)
+        if runs is None:
+            remaining.remove(a)
+            remaining.remove(b)
+            continue
+        for run in {runs[a], runs[b]}:
+            column = _bits(run)  # top to bottom
+            standing = [spot for spot in column if spot in where]
+            target = column[len(column) - len(standing) :]
+            if standing == target:
+                continue
+            starts = [where.pop(spot) for spot in standing]
+            for spot in standing:
+                state.clear(spot)
+            for spot, start in zip(target, starts, strict=True):
+                where[spot] = start
+                state.set(spot)
+        remaining = sorted(where)
+    return moves, tiles
+
+
+# ---------------------------------------------------------------------------
+# Layered layouts: removal paths over the layout's own free-rule tables
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _stack_removal_path(
+    geo: StackGeometry,
+    occupied: int,
+    rng: random.Random,
+    locked: Mapping[int, int] | None = None,
+) -> list[tuple[int, int]] | None:
+    """A random removal path for face-less tiles on ``occupied``: pairs of tiles
+    that are free (and not uncracked stones, given ``locked`` spot -> cracks
+    needed) at their turn, in removal order; ``None`` on a dead end (fewer than
+    two selectable tiles, e.g. the last two stacked)."""
+    occ = occupied
+    free = geo.free_mask(occ)
+    cracks = dict(locked or {})
+    lock = 0
+    for spot, need in cracks.items():
+        if need > 0 and occ >> spot & 1:
+            lock |= 1 << spot
+    cover, left, right, unblocks, touch = geo.cover, geo.left, geo.right, geo.unblocks, geo.touch
+    path: list[tuple[int, int]] = []
+    while occ:
+        spots = _bits(free & ~lock)
+        if len(spots) < 2:
+            return None
+        a, b = rng.sample(spots, 2)
+        gone = (1 << a) | (1 << b)
+        occ &= ~gone
+        if lock:
+            for spot in _bits((touch[a] | touch[b]) & lock & occ):
+                cracks[spot] -= 1
+                if cracks[spot] <= 0:
+                    lock &= ~(1 << spot)
+        free &= ~gone
+        for t in _bits((unblocks[a] | unblocks[b]) & occ & ~free):
+            if not occ & cover[t] and (not occ & left[t] or not occ & right[t]):
+                free |= 1 << t
+        path.append((a, b) if a < b else (b, a))
+    return path
+
+
+def _stone_candidates(geo: StackGeometry, path: Sequence[tuple[int, int]]) -> list[int]:
+    """Spots the path cracks at least twice before it removes them (ascending)."""
+    cracked = [0] * len(geo.positions)
+    eligible = []
+    for a, b in path:
+        for s in (a, b):
+            if cracked[s] >= STONE_CRACKS:
+                eligible.append(s)
+        for s in _bits(geo.touch[a] | geo.touch[b]):
+            cracked[s] += 1
+    return sorted(eligible)
+
+
+# ---------------------------------------------------------------------------
+# Faces
+
+
+def _default_tileset(game: str, count: int) -> SetName:
+    if game == "blackwhite":
+        return "bw144"
+    if game == "shisensho" and count == 136:
+        return "136"
+    return "144"
+
+
+def _face_pairs(
+    count: int, tileset: SetName, rng: random.Random, bias: int = 0
+) -> list[tuple[str, str]]:
+    """Matching face pairs for ``count`` tiles, in the order they go onto the path.
+
+    ``bias`` 0: uniform order; > 0: the two pairs of a group are removed one
+    after the other (all four tiles are open together: easier); < 0: the first
+    pair of every group comes before any second pair (harder).
+    """
+    faces = deal_faces(count, tileset, rng)
+    pairs = [(faces[i], faces[i + 1]) for i in range(0, len(faces), 2)]
+    if bias == 0:
+        rng.shuffle(pairs)
+        return pairs
+    groups = [pairs[i : i + 2] for i in range(0, len(pairs), 2)]
+    rng.shuffle(groups)
+    if bias > 0:
+        return [pair for group in groups for pair in group]
+    firsts = [group[0] for group in groups]
+    seconds = [group[1] for group in groups if len(group) > 1]
+    rng.shuffle(seconds)
+    return firsts + seconds
+
+
+def _assign(
+    path: Sequence[tuple[int, int]], pairs: Sequence[tuple[str, str]], rng: random.Random
+) -> dict[int, str]:
+    """Faces per spot: face pair ``k`` goes onto the ``k``-th pair of the path."""
+    faces: dict[int, str] = {}
+    for (a, b), (fa, fb) in zip(path, pairs, strict=True):
+        if rng.random() < 0.5:
+            fa, fb = fb, fa
+        faces[a] = fa
+        faces[b] = fb
+    return faces
+
+
+def _pair_up(faces: Sequence[str]) -> list[tuple[str, str]] | None:
+    """Split a multiset of faces into matching pairs (deterministic), or ``None``
+    when some face has no partner left."""
+    groups: dict[tuple[str, str | None], list[str]] = {}
+    for face in sorted(faces):
+        groups.setdefault(match_key(face), []).append(face)
+    pairs: list[tuple[str, str]] = []
+    done: set[tuple[str, str | None]] = set()
+    for key in sorted(groups, key=lambda k: (k[0], k[1] or "")):
+        if key in done:
+            continue
+        group, colour = key
+        if colour is None:
+            items = groups[key]
+            if len(items) % 2:
+                return None
+            pairs.extend((items[i], items[i + 1]) for i in range(0, len(items), 2))
+            done.add(key)
+        else:
+            other = (group, "w" if colour == "b" else "b")
+            mine, theirs = groups[key], groups.get(other, [])
+            if len(mine) != len(theirs):
+                return None
+            pairs.extend(zip(mine, theirs, strict=True))
+            done.update((key, other))
+    return pairs
+
+
+# ---------------------------------------------------------------------------
+# Replaying solutions
+
+
+def replay(board: BoardLike, pairs: Iterable[tuple[int, int]]) -> tuple[Match, ...] | None:
+    """Play ``pairs`` (spot pairs in order) on a copy of ``board`` by its own rules.
+
+    Returns the moves as the board's :class:`Match` objects (with paths on a
+    grid) when every pair is legal in turn and the board ends cleared, else
+    ``None``. The board itself is not changed.
+    """
+    work = board.copy()
+    moves = []
+    for a, b in pairs:
+        move = work.match(a, b)
+        if move is None:
+            return None
+        work.push(move)
+        moves.append(move)
+    return tuple(moves) if work.is_cleared() else None
+
+
+def _solved(board: BoardLike, nodes: int = CHECK_NODES) -> tuple[Match, ...] | None:
+    """The solver's solution of ``board`` replayed, or ``None`` (unsolvable or out of budget)."""
+    result = solve(cast(Board, board), nodes=nodes)
+    if result.status != "solved":
+        return None
+    return replay(board, ((m.a, m.b) for m in result.moves))
+
+
+# ---------------------------------------------------------------------------
+# Grid deals
+
+
+def _grid_cells(
+    rows: int, cols: int, mask: int | Iterable[tuple[int, int]] | None
+) -> tuple[list[int], int | None]:
+    for name, value in (("rows", rows), ("cols", cols)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise ValueError(f"a grid has 1 to {MAX_SIDE} rows and columns, not {rows}x{cols}")
+    size = rows * cols
+    bitmask: int | None
+    if mask is None:
+        bitmask = None
+        cells = list(range(size))
+    elif isinstance(mask, int) and not isinstance(mask, bool):
+        if mask < 0 or mask >> size:
+            raise ValueError(f"mask has cells outside the {rows}x{cols} grid")
+        bitmask = mask
+        cells = _bits(mask)
+    else:
+        bitmask = 0
+        for cell in cast(Iterable[tuple[int, int]], mask):
+            r, c = cell
+            if not (0 <= r < rows and 0 <= c < cols):
+                raise ValueError(f"mask cell {(r, c)} lies outside the {rows}x{cols} grid")
+            bitmask |= 1 << (r * cols + c)
+        cells = _bits(bitmask)
+    if not cells or len(cells) % 2:
+        raise ValueError(f"a board needs a positive even number of tiles, not {len(cells)}")
+    if len(cells) > MAX_TILES:
+        raise ValueError(f"at most {MAX_TILES} tiles, not {len(cells)}")
+    return cells, bitmask
+
+
+def _grid_v1(
+    rows: int,
+    cols: int,
+    cells: list[int],
+    mask: int | None,
+    seed: int,
+    generator: str,
+    gravity: bool,
+    tileset: SetName,
+) -> tuple[AnyBoard, tuple[Match, ...]]:
+    for attempt in range(MAX_ATTEMPTS):
+        rng = _rng(1, "grid", generator, rows, cols, mask, tileset, gravity, seed, attempt)
+        pairs = _face_pairs(len(cells), tileset, rng)
+        board: AnyBoard
+        if generator == "reverse":
+            runs = GridShape(rows, cols, mask).run_of if gravity else None
+            found = _grid_removal_path(rows, cols, cells, rng, runs)
+            if found is None:
+                continue
+            moves, tiles = found
+            faces = _assign(tiles, pairs, rng)
+            board = GridBoard(rows, cols, faces, gravity=gravity, mask=mask)
+            solution = replay(board, moves)
+        else:
+            flat = [face for pair in pairs for face in pair]
+            rng.shuffle(flat)
+            faces = dict(zip(cells, flat, strict=True))
+            board = GridBoard(rows, cols, faces, gravity=gravity, mask=mask)
+            solution = _solved(board)
+        if solution is not None:
+            return board, solution
+    raise GenerationError(f"no solvable {rows}x{cols} board after {MAX_ATTEMPTS} attempts")
+
+
+_GridBuilder = Callable[
+    [int, int, list[int], "int | None", int, str, bool, SetName],
+    tuple[AnyBoard, tuple[Match, ...]],
+]
+#: Grid generators by version; old entries stay so old seeds keep their boards.
+GRID_VERSIONS: Final[dict[int, _GridBuilder]] = {1: _grid_v1}
+
+
+def _check_version(version: object, table: Mapping[int, object]) -> int:
+    if isinstance(version, bool) or not isinstance(version, int) or version not in table:
+        known = ", ".join(str(v) for v in sorted(table))
+        raise ValueError(f"unknown generator version {version!r}; known: {known}")
+    return version
+
+
+def deal_grid(
+    rows: int = 8,
+    cols: int = 17,
+    *,
+    seed: int,
+    generator: str = "reverse",
+    gravity: bool = False,
+    mask: int | Iterable[tuple[int, int]] | None = None,
+    tileset: str | None = None,
+    version: int = GENERATOR_VERSION,
+) -> Deal:
+    """A solvable Shisen-Sho board of ``rows`` x ``cols`` from ``seed``.
+
+    ``mask`` keeps tiles only on some cells (a bitmask over spots, as
+    :class:`~tilematch.engine.grid.GridBoard` takes it, or an iterable of
+    ``(row, col)``); the other cells are empty space. ``tileset`` defaults to
+    ``"136"`` for 136 tiles and ``"144"`` otherwise (whole groups of that set
+    for other counts). With ``gravity`` the board is solvable *with* gravity:
+    reverse placement replays its path under falling tiles and retries until it
+    holds; ``"checked"`` asks the solver.
+
+    Returns a :class:`Deal`. Raises :class:`ValueError` (or ``TypeError``) for
+    bad arguments, :class:`GenerationError` when no board was found within
+    :data:`MAX_ATTEMPTS` derived sub-seeds.
+    """
+    seed = _check_seed(seed)
+    if generator not in GENERATORS:
+        raise ValueError(f"unknown generator {generator!r}; choose reverse or checked")
+    cells, bitmask = _grid_cells(rows, cols, mask)
+    if tileset is None:
+        tileset = _default_tileset("shisensho", len(cells))
+    if tileset not in ("136", "144"):
+        raise ValueError(f"a Shisen-Sho board uses tile set 136 or 144, not {tileset!r}")
+    build = GRID_VERSIONS[_check_version(version, GRID_VERSIONS)]
+    board, solution = build(
+        rows, cols, cells, bitmask, seed, generator, bool(gravity), cast(SetName, tileset)
+    )
+    return Deal(
+        board=board,
+        solution=solution,
+        game="shisensho",
+        layout=None,
+        size=(rows, cols),
+        seed=seed,
+        generator=generator,
+        version=version,
+        gravity=bool(gravity),
+        tileset=tileset,
+        custom=bitmask is not None,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Difficulty
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard a deal is, measured.
+
+    ``clear_rate``: share of random legal playouts (each step a uniformly
+    random legal pair) that cleared the board; ``open_pairs``: legal pairs at
+    the start; ``min_open_pairs``: the fewest legal pairs met along the
+    solution (``None`` when no solution was known); ``score``: 0 (easy) to 1
+    (hard); ``label``: ``"easy"``, ``"normal"`` or ``"hard"``.
+    """
+
+    clear_rate: float
+    open_pairs: int
+    min_open_pairs: int | None
+    playouts: int
+    score: float
+    label: str
+
+
+#: Score limits of the labels: below the first is easy, from the second on hard.
+LABEL_LIMITS: Final = (0.45, 0.75)
+
+
+def _label(score: float) -> str:
+    if score < LABEL_LIMITS[0]:
+        return "easy"
+    if score >= LABEL_LIMITS[1]:
+        return "hard"
+    return "normal"
+
+
+def _stack_playout(board: StackBoard, rng: random.Random) -> bool:
+    """One random legal playout on a plain layered board (no stones); True if cleared."""
+    geo = board.geometry
+    partners = board.partners
+    occ = board.occupied
+    free = geo.free_mask(occ)
+    cover, left, right, unblocks = geo.cover, geo.left, geo.right, geo.unblocks
+    while occ:
+        pairs = []
+        rest = free
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            a = low.bit_length() - 1
+            others = partners[a] & rest
+            while others:
+                bit = others & -others
+                others ^= bit
+                pairs.append((a, bit.bit_length() - 1))
+        if not pairs:
+            return False
+        a, b = pairs[rng.randrange(len(pairs))]
+        gone = (1 << a) | (1 << b)
+        occ &= ~gone
+        free &= ~gone
+        for t in _bits((unblocks[a] | unblocks[b]) & occ & ~free):
+            if not occ & cover[t] and (not occ & left[t] or not occ & right[t]):
+                free |= 1 << t
+    return True
+
+
+def _board_playout(board: BoardLike, rng: random.Random) -> bool:
+    """One random legal playout through the board protocol; True if cleared."""
+    work = board.copy()
+    while not work.is_cleared():
+        moves = list(work.legal_pairs())
+        if not moves:
+            return False
+        work.push(moves[rng.randrange(len(moves))])
+    return True
+
+
+def measure_difficulty(
+    board: BoardLike,
+    *,
+    playouts: int = 40,
+    seed: int = 0,
+    solution: Sequence[Match] | None = None,
+) -> Difficulty:
+    """Measure how hard ``board`` is to clear.
+
+    Plays ``playouts`` random games (each move a uniformly random legal pair,
+    from random streams derived from ``seed``) and counts how many clear the
+    board; replays ``solution`` (when given) counting the legal pairs before
+    every move. The score mixes both: ``0.75 * (1 - clear_rate)`` plus
+    ``0.25`` times how scarce open pairs get along the solution (1 open pair:
+    all of it, 6 or more: none). Returns a :class:`Difficulty`; raises
+    :class:`ValueError` for ``playouts < 1`` and when ``solution`` does not
+    replay on the board.
+    """
+    if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+        raise ValueError(f"playouts must be a positive int, not {playouts!r}")
+    fast = isinstance(board, StackBoard) and not board.locked
+    cleared = 0
+    for k in range(playouts):
+        rng = _rng("playout", seed, k)
+        if fast and isinstance(board, StackBoard):
+            cleared += _stack_playout(board, rng)
+        else:
+            cleared += _board_playout(board, rng)
+    open_now = board.legal_pairs().count()
+    min_open: int | None = None
+    if solution is not None:
+        work = board.copy()
+        min_open = open_now
+        for move in solution:
+            legal = work.match(move.a, move.b)
+            if legal is None:
+                raise ValueError(f"solution move {move.a}-{move.b} is not legal on this board")
+            min_open = min(min_open, work.legal_pairs().count())
+            work.push(legal)
+    rate = cleared / playouts
+    scarcity = 0.0 if min_open is None else max(0.0, min(1.0, (6 - min_open) / 5))
+    score = round(0.75 * (1 - rate) + 0.25 * scarcity, 4)
+    return Difficulty(rate, open_now, min_open, playouts, score, _label(score))
+
+
+# ---------------------------------------------------------------------------
+# Layered deals
+
+_BIAS: Final = {"easy": 1, "normal": 0, "hard": -1}
+#: Candidates tried to meet an easy or hard request before the closest is taken.
+LEVEL_TRIES: Final = 12
+#: Playouts per candidate while generating to a difficulty.
+LEVEL_PLAYOUTS: Final = 24
+
+
+def _layout_v1(
+    layout: Layout,
+    game: str,
+    seed: int,
+    generator: str,
+    difficulty: str,
+    stones: int,
+    tileset: SetName,
+) -> tuple[AnyBoard, tuple[Match, ...]]:
+    geo = stack_geometry(layout.positions)
+    n = len(layout.positions)
+    bias = _BIAS[difficulty] if generator == "reverse" else 0
+    best: tuple[float, AnyBoard, tuple[Match, ...]] | None = None
+    tried = 0
+    for attempt in range(MAX_ATTEMPTS):
+        rng = _rng(1, "layout", generator, layout.positions, game, tileset, seed, attempt)
+        pairs = _face_pairs(n, tileset, rng, bias)
+        board: AnyBoard
+        if generator == "reverse":
+            path = _stack_removal_path(geo, geo.full, rng)
+            if path is None:
+                continue
+            board = StackBoard(layout, _assign(path, pairs, rng), game=game)
+            solution = replay(board, path)
+        else:
+            flat = [face for pair in pairs for face in pair]
+            rng.shuffle(flat)
+            board = StackBoard(layout, flat, game=game)
+            solution = _solved(board)
+        if solution is None:
+            continue
+        if stones:
+            candidates = _stone_candidates(geo, [(m.a, m.b) for m in solution])
+            if len(candidates) < stones:
+                continue
+            chosen = rng.sample(candidates, stones)
+            board = StackBoard(layout, [board.face(s) for s in range(n)], game=game, stones=chosen)
+            solution = replay(board, ((m.a, m.b) for m in solution))
+            if solution is None:  # pragma: no cover - the crack count above is exact
+                continue
+        if difficulty == "normal":
+            return board, solution
+        measured = measure_difficulty(
+            board, playouts=LEVEL_PLAYOUTS, seed=derive_seed(seed, attempt), solution=solution
+        )
+        if measured.label == difficulty:
+            return board, solution
+        distance = abs(measured.score - (0.0 if difficulty == "easy" else 1.0))
+        if best is None or distance < best[0]:
+            best = (distance, board, solution)
+        tried += 1
+        if tried >= LEVEL_TRIES:
+            return best[1], best[2]
+    if best is not None:
+        return best[1], best[2]
+    raise GenerationError(
+        f"no solvable deal on layout {layout.name!r} after {MAX_ATTEMPTS} attempts"
+        + (f" with {stones} stones" if stones else "")
+    )
+
+
+_LayoutBuilder = Callable[
+    [Layout, str, int, str, str, int, SetName], tuple[AnyBoard, tuple[Match, ...]]
+]
+#: Layered generators by version; old entries stay so old seeds keep their boards.
+LAYOUT_VERSIONS: Final[dict[int, _LayoutBuilder]] = {1: _layout_v1}
+
+
+def _is_builtin(layout: Layout) -> bool:
+    from tilematch.engine import layouts
+
+    try:
+        return layouts.get(layout.name).positions == layout.positions
+    except LayoutError:
+        return False
+
+
+def deal_layout(
+    layout: Layout | str,
+    game: str = "solitaire",
+    *,
+    seed: int,
+    generator: str = "reverse",
+    difficulty: str = "normal",
+    stones: int = 0,
+    tileset: str | None = None,
+    version: int = GENERATOR_VERSION,
+) -> Deal:
+    """A solvable Mahjong Solitaire or Black & White board on ``layout`` from ``seed``.
+
+    ``layout`` is a :class:`~tilematch.engine.layout.Layout` or a built-in
+    name. ``difficulty`` (``"easy"``, ``"normal"``, ``"hard"``) steers the
+    deal: normal takes the first solvable candidate; easy and hard bias
+    reverse placement (the two pairs of a face removed together, or far
+    apart) and take the first of up to :data:`LEVEL_TRIES` candidates whose
+    measured label fits, else the closest. ``stones`` marks that many tiles as
+    stone tiles, only where the recorded solution cracks them twice before it
+    removes them. ``tileset`` defaults to ``"144"`` (Solitaire) or ``"bw144"``
+    (Black & White); smaller layouts get whole groups of it.
+
+    Returns a :class:`Deal`. Raises :class:`ValueError` for bad arguments
+    (a :class:`~tilematch.engine.layout.LayoutError` for an unknown layout
+    name) and :class:`GenerationError` when no board was found.
+    """
+    seed = _check_seed(seed)
+    if isinstance(layout, str):
+        from tilematch.engine import layouts
+
+        layout = layouts.get(layout)
+    if not isinstance(layout, Layout):
+        raise TypeError(f"layout must be a Layout or a name, not {type(layout).__name__}")
+    if game not in ("solitaire", "blackwhite"):
+        raise ValueError(f"a layered game is solitaire or blackwhite, not {game!r}")
+    if generator not in GENERATORS:
+        raise ValueError(f"unknown generator {generator!r}; choose reverse or checked")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}; choose easy, normal or hard")
+    count = len(layout.positions)
+    if not count or count % 2:
+        raise ValueError(f"layout {layout.name!r} has {count} positions; it needs an even number")
+    if count > MAX_TILES:
+        raise ValueError(f"at most {MAX_TILES} tiles, not {count}")
+    if isinstance(stones, bool) or not isinstance(stones, int) or not 0 <= stones <= count:
+        raise ValueError(f"stones must be a whole number from 0 to {count}, not {stones!r}")
+    if tileset is None:
+        tileset = _default_tileset(game, count)
+    allowed = ("bw144",) if game == "blackwhite" else ("144", "136")
+    if tileset not in allowed:
+        raise ValueError(f"a {game} board uses tile set {' or '.join(allowed)}, not {tileset!r}")
+    build = LAYOUT_VERSIONS[_check_version(version, LAYOUT_VERSIONS)]
+    board, solution = build(
+        layout, game, seed, generator, difficulty, stones, cast(SetName, tileset)
+    )
+    return Deal(
+        board=board,
+        solution=solution,
+        game=game,
+        layout=layout.name,
+        size=None,
+        seed=seed,
+        generator=generator,
+        version=version,
+        difficulty=difficulty,
+        stones=stones,
+        tileset=tileset,
+        custom=not _is_builtin(layout),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Reshuffles
+
+#: Solver-checked shuffles a reshuffle tries after reverse placement gave up.
+RESHUFFLE_CHECKS: Final = 8
+#: Reverse-placement paths a reshuffle tries first.
+RESHUFFLE_PATHS: Final = 40
+
+
+def reshuffle(board: BoardLike, rng: random.Random) -> Board | None:
+    """The remaining faces re-dealt onto the remaining positions, solvably.
+
+    Keeps the multiset of faces and the set of occupied spots (and stone
+    cracks); the result has an empty undo stack. Grid boards and layered
+    boards get a removal path over exactly the occupied positions (reverse
+    placement restricted to them), which is then verified by replay; when no
+    path is found (gravity, or awkward remains on a layout) solver-checked
+    shuffles follow. Returns ``None`` when no solvable re-deal was found,
+    e.g. the last two tiles stacked on each other, or faces that cannot be
+    paired at all. All randomness comes from ``rng``.
+    """
+    spots = list(board.spots())
+    if not spots:
+        return None
+    faces = [board.face(spot) or "" for spot in spots]
+    pairs = _pair_up(faces)
+    if pairs is None:
+        return None
+    for _ in range(RESHUFFLE_PATHS):
+        found = _reshuffle_path(board, spots, rng)
+        if found is None:
+            continue
+        moves, tiles = found
+        order = list(pairs)
+        rng.shuffle(order)
+        fresh = board.with_faces(_assign(tiles, order, rng))
+        if replay(fresh, moves) is not None:
+            return cast(Board, fresh)
+    for _ in range(RESHUFFLE_CHECKS):
+        shuffled = list(faces)
+        rng.shuffle(shuffled)
+        fresh = board.with_faces(dict(zip(spots, shuffled, strict=True)))
+        result = solve(cast(Board, fresh), nodes=CHECK_NODES)
+        if result.status == "solved":
+            return cast(Board, fresh)
+        if result.status == "unsolvable" and _positions_hopeless(fresh):
+            return None
+    return None
+
+
+def _reshuffle_path(
+    board: BoardLike, spots: list[int], rng: random.Random
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
+    """A removal path over the occupied spots of ``board`` (faces ignored)."""
+    if isinstance(board, GridBoard):
+        runs = board.shape.run_of if board.gravity else None
+        return _grid_removal_path(board.rows, board.cols, spots, rng, runs)
+    if isinstance(board, StackBoard):
+        path = _stack_removal_path(board.geometry, board.occupied, rng, board.stones())
+        return None if path is None else (path, path)
+    return None
+
+
+def _positions_hopeless(board: BoardLike) -> bool:
+    """True when no removal path exists whatever the faces (checked exhaustively on
+    small layered remains; the solver's verdict is then final)."""
+    if not isinstance(board, StackBoard) or board.occupied.bit_count() > 12:
+        return False
+    geo = board.geometry
+
+    def clears(occ: int) -> bool:
+        if not occ:
+            return True
+        free = _bits(geo.free_mask(occ) & ~board.locked)
+        return any(
+            clears(occ & ~((1 << a) | (1 << b))) for i, a in enumerate(free) for b in free[i + 1 :]
+        )
+
+    return not clears(board.occupied)
+
+
+# ---------------------------------------------------------------------------
+# Daily Challenge and share codes
+
+
+def daily_deal(date: str, version: int = GENERATOR_VERSION) -> Deal:
+    """The Daily Challenge of ``date`` (YYYY-MM-DD): Mahjong Solitaire on the
+    Turtle by reverse placement, seeded by :func:`daily_seed`. The same date and
+    version always give the same board. Raises :class:`ValueError` for a bad date
+    or an unknown version."""
+    return deal_layout(
+        "turtle", "solitaire", seed=daily_seed(date), generator="reverse", version=version
+    )
+
+
+@dataclass(frozen=True)
+class DealSpec:
+    """What a share code carries: enough to deal the same board again."""
+
+    game: str
+    seed: int
+    generator: str = "reverse"
+    version: int = GENERATOR_VERSION
+    layout: str | None = None
+    size: tuple[int, int] | None = None
+    difficulty: str = "normal"
+    stones: int = 0
+    gravity: bool = False
+    tileset: str | None = None
+
+    def deal(self) -> Deal:
+        """Deal the board this spec names (same arguments, same board).
+
+        Raises what :func:`deal_grid` / :func:`deal_layout` raise."""
+        if self.game == "shisensho":
+            rows, cols = self.size or (8, 17)
+            return deal_grid(
+                rows,
+                cols,
+                seed=self.seed,
+                generator=self.generator,
+                gravity=self.gravity,
+                tileset=self.tileset,
+                version=self.version,
+            )
+        return deal_layout(
+            self.layout or "turtle",
+            self.game,
+            seed=self.seed,
+            generator=self.generator,
+            difficulty=self.difficulty,
+            stones=self.stones,
+            tileset=self.tileset,
+            version=self.version,
+        )
+
+
+def share_code(deal: Deal) -> str:
+    """A short text (URL query form) naming ``deal``: game, layout or size, seed,
+    generator, version and any non-default option, e.g.
+    ``game=solitaire&layout=turtle&seed=7&generator=reverse&version=1``.
+
+    Raises :class:`ValueError` for a deal on a custom mask or a layout that is
+    not built in (the code cannot carry the shape)."""
+    if deal.custom:
+        raise ValueError("a board on a custom shape or layout file has no share code")
+    fields: list[tuple[str, str]] = [("game", deal.game)]
+    if deal.size is not None:
+        fields.append(("size", f"{deal.size[1]}x{deal.size[0]}"))
+    if deal.layout is not None:
+        fields.append(("layout", deal.layout))
+    fields += [
+        ("seed", str(deal.seed)),
+        ("generator", deal.generator),
+        ("version", str(deal.version)),
+    ]
+    if deal.difficulty not in (None, "normal"):
+        fields.append(("difficulty", deal.difficulty))
+    if deal.stones:
+        fields.append(("stones", str(deal.stones)))
+    if deal.gravity:
+        fields.append(("gravity", "1"))
+    default = _default_tileset(deal.game, len(list(deal.board.spots())) + 2 * len(deal.solution))
+    if deal.tileset is not None and deal.tileset != default:
+        fields.append(("tileset", deal.tileset))
+    return urlencode(fields)
+
+
+_SIZE_RE: Final = re.compile(r"(\d{1,2})x(\d{1,2})")
+_SHARE_KEYS: Final = frozenset(
+    (
+        "game",
+        "size",
+        "layout",
+        "seed",
+        "generator",
+        "version",
+        "difficulty",
+        "stones",
+        "gravity",
+        "tileset",
+    )
+)
+
+
+def parse_share_code(text: str) -> DealSpec:
+    """Read a :func:`share_code` (alone, or the query or fragment of a link).
+
+    Returns a :class:`DealSpec`; ``spec.deal()`` deals the board. Raises
+    :class:`ValueError` naming the problem for anything malformed: unknown or
+    repeated keys, a missing game or seed, bad numbers, an unknown game,
+    generator, difficulty or size.
+    """
+    if not isinstance(text, str) or len(text) > 500:
+        raise ValueError("a share code is a short text")
+    query = text.strip()
+    for mark in ("?", "#"):
+        if mark in query:
+            query = query.split(mark, 1)[1]
+    try:
+        items = parse_qsl(query, keep_blank_values=True, strict_parsing=True)
+    except ValueError:
+        raise ValueError(f"not a share code: {text!r}") from None
+    values: dict[str, str] = {}
+    for key, value in items:
+        if key not in _SHARE_KEYS:
+            raise ValueError(f"share code: unknown field {key!r}")
+        if key in values:
+            raise ValueError(f"share code: {key!r} appears twice")
+        values[key] = value
+
+    def number(key: str, default: int | None = None) -> int:
+        raw = values.get(key)
+        if raw is None:
+            if default is None:
+                raise ValueError(f"share code: {key!r} is missing")
+            return default
+        if not raw.isdigit() or len(raw) > 20:
+            raise ValueError(f"share code: {key} must be a whole number, not {raw!r}")
+        return int(raw)
+
+    game = values.get("game")
+    if game not in GAMES:
+        raise ValueError(f"share code: unknown game {game!r}")
+    generator = values.get("generator", "reverse")
+    if generator not in GENERATORS:
+        raise ValueError(f"share code: unknown generator {generator!r}")
+    difficulty = values.get("difficulty", "normal")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"share code: unknown difficulty {difficulty!r}")
+    gravity = values.get("gravity", "0")
+    if gravity not in ("0", "1"):
+        raise ValueError(f"share code: gravity is 0 or 1, not {gravity!r}")
+    size: tuple[int, int] | None = None
+    layout: str | None = None
+    if game == "shisensho":
+        if "layout" in values:
+            raise ValueError("share code: a Shisen-Sho board has a size, not a layout")
+        found = _SIZE_RE.fullmatch(values.get("size", "17x8"))
+        if not found:
+            raise ValueError(f"share code: size is COLSxROWS, not {values.get('size')!r}")
+        size = (int(found.group(2)), int(found.group(1)))
+    else:
+        if "size" in values:
+            raise ValueError("share code: a layered board has a layout, not a size")
+        layout = values.get("layout", "turtle")
+    return DealSpec(
+        game=game,
+        seed=number("seed"),
+        generator=generator,
+        version=number("version", GENERATOR_VERSION),
+        layout=layout,
+        size=size,
+        difficulty=difficulty,
+        stones=number("stones", 0),
+        gravity=gravity == "1",
+        tileset=values.get("tileset"),
+    )
