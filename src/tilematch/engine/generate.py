@@ -1051,7 +1051,7 @@ def share_code(deal: Deal) -> str:
         fields.append(("stones", str(deal.stones)))
     if deal.gravity:
         fields.append(("gravity", "1"))
-    default = _default_tileset(deal.game, len(list(deal.board.spots())) + 2 * len(deal.solution))
+    default = _default_tileset(deal.game, 2 * len(deal.solution))
     if deal.tileset is not None and deal.tileset != default:
         fields.append(("tileset", deal.tileset))
     return urlencode(fields)
