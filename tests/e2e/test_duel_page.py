@@ -250,3 +250,45 @@ def test_a_player_alone_picks_the_computer_rival(contexts: list[Any]) -> None:
     assert path_colour == page.evaluate(
         "() => getComputedStyle(document.documentElement).getPropertyValue('--p1').trim()"
     )
+
+
+def test_the_page_state_is_built_from_frames_only(contexts: list[Any]) -> None:
+    """The page's frame reducer and end words, run in the browser without a room."""
+    page = contexts[0].new_page()
+    page.goto("/duel")
+    page.wait_for_selector(".duel-create")
+    result = page.evaluate(
+        """async () => {
+        const m = await import('/js/pages/duel.js');
+        const d = m.emptyDuel('ABCDEF');
+        const tiles = [0, 1, 2, 3].map((s) => ({spot: s, code: '5s', name: 'x', pos: [0, s]}));
+        m.applyFrame(d, {type: 'hello', role: 'player', you: 1});
+        m.applyFrame(d, {type: 'state', phase: 'playing', size: [1, 4], gravity: false,
+                         tiles, version: 0, scores: [0, 0], away: [false, false], result: null});
+        m.applyFrame(d, {type: 'claim', player: 0, a: 0, b: 1, path: [[0, 0], [0, 1]],
+                         scores: [2, 0], tiles_left: 2, version: 1});
+        const afterClaim = [...d.tiles.keys()];
+        m.applyFrame(d, {type: 'reshuffle', version: 2, reshuffles: 1,
+                         tiles: [{spot: 2, code: '7p'}, {spot: 3, code: '7p'}]});
+        m.applyFrame(d, {type: 'away', player: 0});
+        m.applyFrame(d, {type: 'end', status: 'won', reason: 'forfeit', winner: 1, scores: [2, 0]});
+        const view = m.boardView(d);
+        return {
+          afterClaim, version: d.version, codes: view.tiles.map((t) => t.code), phase: d.phase,
+          away: d.away, last: d.last.player,
+          words: m.endWords(d.result, 1, ['A', 'B']),
+          spectator: m.endWords(d.result, null, ['A', 'B']).title,
+          draw: m.endWords({winner: null, scores: [4, 4], reason: 'cleared'}, 0, ['A', 'B']).title,
+        };
+    }"""
+    )
+    assert result["afterClaim"] == [2, 3]
+    assert result["version"] == 2
+    assert result["codes"] == ["7p", "7p"]
+    assert result["phase"] == "over"
+    assert result["away"] == [True, False]
+    assert result["last"] == 0
+    assert result["words"]["title"] == "You win!"
+    assert "30 seconds" in result["words"]["text"]
+    assert result["spectator"] == "B wins"
+    assert result["draw"] == "Draw"

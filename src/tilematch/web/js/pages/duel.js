@@ -490,6 +490,9 @@ function roomPage(main, code, navigate) {
         say(frame.message, "error");
         break;
       case "state":
+        if (frame.phase === "countdown" && frame.starts_at != null) {
+          startCountdown(Math.max(0, frame.starts_at - frame.now));
+        }
         if (duel.result) showEnd();
         break;
       default:
@@ -548,6 +551,7 @@ function roomPage(main, code, navigate) {
         say(final, "error");
         return;
       }
+      if (duel.phase === "over") return; // a finished room closes after a while: nothing to resume
       retry += 1;
       const wait = Math.min(5000, 500 * retry);
       say(`Connection lost; reconnecting in ${Math.ceil(wait / 1000)} s…`, "warn");
