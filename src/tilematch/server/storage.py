@@ -169,10 +169,12 @@ def _statements(script: str) -> Iterator[str]:
 
 
 class Storage:
-    """One SQLite connection shared by the server's threads, guarded by a lock.
+    """Two SQLite connections shared by the server's threads, each guarded by a lock:
+    one for writes, one for reads (in WAL mode readers never wait for a writer).
 
     Use :meth:`transaction` for writes (``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled
-    back on any exception) and :meth:`rows` / :meth:`row` for reads.
+    back on any exception) and :meth:`rows` / :meth:`row` for reads, which see
+    every committed transaction.
     """
 
     def __init__(self, path: Path | str, *, now: float, synchronous: str = "NORMAL") -> None:
@@ -203,6 +205,14 @@ class Storage:
         except StorageError:
             self.conn.close()
             raise
+        self.reader = self.conn
+        self.read_lock = self.lock
+        if str(path) != ":memory:":
+            self.reader = sqlite3.connect(
+                str(path), check_same_thread=False, isolation_level=None, timeout=10.0
+            )
+            self.reader.execute("PRAGMA busy_timeout = 10000")
+            self.read_lock = threading.RLock()
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -214,12 +224,17 @@ class Storage:
             except BaseException:
                 self.conn.execute("ROLLBACK")
                 raise
-            self.conn.execute("COMMIT")
+            try:
+                self.conn.execute("COMMIT")
+            except sqlite3.Error:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """All rows of a query, as :class:`sqlite3.Row` (columns by name)."""
-        with self.lock:
-            cursor = self.conn.execute(sql, params)
+        with self.read_lock:
+            cursor = self.reader.execute(sql, params)
             cursor.row_factory = sqlite3.Row
             return list(cursor.fetchall())
 
@@ -235,6 +250,9 @@ class Storage:
             return schema_version(self.conn)
 
     def close(self) -> None:
-        """Close the connection (checkpointing the WAL)."""
+        """Close the connections (checkpointing the WAL)."""
+        with self.read_lock:
+            if self.reader is not self.conn:
+                self.reader.close()
         with self.lock:
             self.conn.close()
