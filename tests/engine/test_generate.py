@@ -1,0 +1,465 @@
+"""Deal generators: solvable by their own solution, reproducible, versioned."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tilematch.engine import generate, layouts
+from tilematch.engine.boardfile import format_board
+from tilematch.engine.generate import (
+    GENERATOR_VERSION,
+    Deal,
+    daily_deal,
+    daily_seed,
+    deal_grid,
+    deal_layout,
+    derive_seed,
+    parse_share_code,
+    replay,
+    share_code,
+)
+from tilematch.engine.grid import GridBoard
+from tilematch.engine.layout import Layout, LayoutError
+from tilematch.engine.solve import solve
+from tilematch.engine.stack import StackBoard
+from tilematch.engine.tiles import standard_set, tiles_match
+
+GOLDEN = Path(__file__).parent / "golden"
+FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def clears(deal: Deal) -> bool:
+    """Brute-force check independent of ``replay``: push the solution move by move,
+    asserting every move is legal when played."""
+    board = deal.board.copy()
+    for move in deal.solution:
+        assert board.match(move.a, move.b) is not None, move
+        board.push(move)
+    return board.is_cleared()
+
+
+def faces_of(board: object) -> Counter[str]:
+    return Counter(board.face(s) for s in board.spots())  # type: ignore[attr-defined]
+
+
+# -- grids ----------------------------------------------------------------------
+
+
+@FAST
+@given(
+    seed=st.integers(0, 2**40),
+    size=st.sampled_from([(8, 17), (8, 12), (6, 14), (2, 3), (4, 4), (1, 2)]),
+    gravity=st.booleans(),
+)
+def test_reverse_grid_deals_clear_by_their_solution(
+    seed: int, size: tuple[int, int], gravity: bool
+) -> None:
+    rows, cols = size
+    deal = deal_grid(rows, cols, seed=seed, gravity=gravity)
+    assert isinstance(deal.board, GridBoard)
+    assert (deal.board.rows, deal.board.cols, deal.board.gravity) == (rows, cols, gravity)
+    assert len(deal.solution) * 2 == rows * cols == deal.board.occupied.bit_count()
+    assert clears(deal)
+    assert deal.version == GENERATOR_VERSION and deal.generator == "reverse"
+
+
+def test_grid_tile_sets() -> None:
+    assert faces_of(deal_grid(seed=3).board) == Counter(standard_set("136"))
+    assert faces_of(deal_grid(8, 18, seed=3).board) == Counter(standard_set("144"))
+    small = faces_of(deal_grid(8, 12, seed=3).board)
+    assert sum(small.values()) == 96
+    # whole groups of four: every ordinary face 4 times; flowers/seasons as groups
+    assert all(n == 4 for face, n in small.items() if not face.endswith("f"))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_solver_agrees_reverse_grids_are_solvable(seed: int) -> None:
+    deal = deal_grid(8, 12, seed=seed)
+    assert solve(deal.board, nodes=50_000).status == "solved"
+
+
+@pytest.mark.parametrize(("size", "gravity"), [((8, 17), False), ((6, 8), True)])
+def test_checked_grid_deals(size: tuple[int, int], gravity: bool) -> None:
+    deal = deal_grid(*size, seed=5, generator="checked", gravity=gravity)
+    assert deal.generator == "checked"
+    assert clears(deal)
+
+
+def test_grid_mask_keeps_tiles_inside() -> None:
+    cells = {(r, c) for r in range(6) for c in range(6) if (r + c) % 3}
+    cells = set(sorted(cells)[: len(cells) // 2 * 2])
+    deal = deal_grid(6, 6, seed=9, mask=cells)
+    assert {deal.board.coords(s) for s in deal.board.spots()} == cells
+    assert deal.custom and clears(deal)
+    with pytest.raises(ValueError, match="custom"):
+        share_code(deal)
+
+
+def test_same_arguments_same_board_different_seed_different_board() -> None:
+    a, b = deal_grid(seed=42), deal_grid(seed=42)
+    assert format_board(a.board) == format_board(b.board)
+    assert [(m.a, m.b) for m in a.solution] == [(m.a, m.b) for m in b.solution]
+    assert format_board(deal_grid(seed=43).board) != format_board(a.board)
+    assert format_board(deal_grid(seed=42, generator="checked").board) != format_board(a.board)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"seed": -1}, ValueError),
+        ({"seed": "1"}, TypeError),
+        ({"seed": True}, TypeError),
+        ({"seed": 1, "generator": "magic"}, ValueError),
+        ({"seed": 1, "rows": 3, "cols": 3}, ValueError),
+        ({"seed": 1, "rows": 0, "cols": 4}, ValueError),
+        ({"seed": 1, "rows": 99, "cols": 4}, ValueError),
+        ({"seed": 1, "version": 99}, ValueError),
+        ({"seed": 1, "version": True}, ValueError),
+        ({"seed": 1, "tileset": "bw144"}, ValueError),
+        ({"seed": 1, "rows": 2, "cols": 2, "mask": [(5, 5), (0, 0)]}, ValueError),
+        ({"seed": 1, "rows": 2, "cols": 2, "mask": 1 << 9}, ValueError),
+    ],
+)
+def test_deal_grid_refuses_bad_arguments(kwargs: dict[str, object], error: type) -> None:
+    with pytest.raises(error):
+        deal_grid(**kwargs)  # type: ignore[arg-type]
+
+
+def test_grid_connection_matches_the_board() -> None:
+    """The generator's frozen connection test agrees with GridBoard.connect."""
+    rng = random.Random(7)
+    for _ in range(40):
+        rows, cols = rng.randint(1, 6), rng.randint(1, 7)
+        cells = [s for s in range(rows * cols) if rng.random() < 0.6]
+        board = GridBoard(rows, cols, dict.fromkeys(cells, "1m"))
+        state = generate._GridState(rows, cols)
+        for s in cells:
+            state.set(s)
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                assert state.connects(a, b) == (board.connect(a, b) is not None), (a, b)
+
+
+# -- layouts --------------------------------------------------------------------
+
+LAYOUT_NAMES = [name for name in layouts.names() if layouts.get(name).size % 2 == 0]
+
+
+@FAST
+@given(
+    seed=st.integers(0, 2**40),
+    name=st.sampled_from(LAYOUT_NAMES),
+    game=st.sampled_from(["solitaire", "blackwhite"]),
+)
+def test_reverse_layout_deals_clear_by_their_solution(seed: int, name: str, game: str) -> None:
+    deal = deal_layout(name, game, seed=seed)
+    assert isinstance(deal.board, StackBoard)
+    assert deal.board.game == game and deal.layout == layouts.get(name).name
+    assert len(deal.solution) * 2 == layouts.get(name).size
+    assert clears(deal)
+
+
+def test_layout_tile_sets() -> None:
+    assert faces_of(deal_layout("turtle", seed=2).board) == Counter(standard_set("144"))
+    bw = deal_layout("turtle", "blackwhite", seed=2)
+    assert faces_of(bw.board) == Counter(standard_set("bw144"))
+    for move in bw.solution:
+        assert tiles_match(bw.board.face(move.a) or "", bw.board.face(move.b) or "")
+
+
+@pytest.mark.parametrize("game", ["solitaire", "blackwhite"])
+def test_checked_layout_deal_and_solver_agreement(game: str) -> None:
+    deal = deal_layout("pyramid", game, seed=4, generator="checked")
+    assert clears(deal)
+    reverse = deal_layout("pyramid", game, seed=4)
+    assert solve(reverse.board, nodes=100_000).status == "solved"
+
+
+def test_layout_object_and_custom_layout() -> None:
+    row = Layout("row", tuple((2 * i, 0, 0) for i in range(8)))
+    deal = deal_layout(row, seed=1)
+    assert deal.custom and clears(deal)
+    assert not deal_layout(layouts.get("turtle"), seed=1).custom
+
+
+def test_impossible_layout_raises() -> None:
+    stacked = Layout("stacked", ((0, 0, 0), (0, 0, 1)))
+    with pytest.raises(generate.GenerationError):
+        deal_layout(stacked, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error"),
+    [
+        (("nowhere",), {"seed": 1}, LayoutError),
+        (("turtle", "shisensho"), {"seed": 1}, ValueError),
+        (("turtle",), {"seed": 1, "difficulty": "zen"}, ValueError),
+        (("turtle",), {"seed": 1, "stones": -1}, ValueError),
+        (("turtle",), {"seed": 1, "stones": 145}, ValueError),
+        (("turtle",), {"seed": 1, "tileset": "bw144"}, ValueError),
+        (("turtle", "blackwhite"), {"seed": 1, "tileset": "144"}, ValueError),
+        ((Layout("odd", ((0, 0, 0),)),), {"seed": 1}, ValueError),
+    ],
+)
+def test_deal_layout_refuses_bad_arguments(
+    args: tuple[object, ...], kwargs: dict[str, object], error: type
+) -> None:
+    with pytest.raises(error):
+        deal_layout(*args, **kwargs)  # type: ignore[arg-type]
+
+
+# -- stones ---------------------------------------------------------------------
+
+
+def crack_history_ok(deal: Deal) -> bool:
+    """Independent reference: simulate the solution counting, for every stone, the
+    removed pairs that touched it (left/right neighbour, or resting on it)."""
+    board = deal.board
+    assert isinstance(board, StackBoard)
+    stones = set(board.stones())
+    cracks = dict.fromkeys(stones, 0)
+    present = set(board.spots())
+    for move in deal.solution:
+        for s in (move.a, move.b):
+            if s in stones and cracks[s] < 2:
+                return False
+        present -= {move.a, move.b}
+        for stone in stones & present:
+            x, y, z = board.coords(stone)
+            touched = False
+            for t in (move.a, move.b):
+                u, v, w = board.coords(t)
+                side = w == z and abs(u - x) == 2 and abs(v - y) <= 1
+                rests = w == z + 1 and abs(u - x) <= 1 and abs(v - y) <= 1
+                touched = touched or side or rests
+            cracks[stone] += touched
+    return True
+
+
+@pytest.mark.parametrize(("name", "count"), [("turtle", 12), ("pyramid", 4), ("turtle", 1)])
+def test_stones_are_cracked_in_time(name: str, count: int) -> None:
+    deal = deal_layout(name, "blackwhite", seed=11, stones=count)
+    assert isinstance(deal.board, StackBoard)
+    assert len(deal.board.stones()) == count == deal.stones
+    assert all(c == 2 for c in deal.board.stones().values())
+    assert crack_history_ok(deal)
+    assert clears(deal)  # push refuses an uncracked stone, so this replays with stones active
+
+
+def test_too_many_stones_is_an_error() -> None:
+    with pytest.raises(generate.GenerationError):
+        deal_layout(Layout("pair", ((0, 0, 0), (2, 0, 0))), seed=1, stones=2)
+
+
+# -- reshuffle ------------------------------------------------------------------
+
+
+def play_some(board: object, moves: int, rng: random.Random) -> None:
+    for _ in range(moves):
+        pairs = list(board.legal_pairs())  # type: ignore[attr-defined]
+        if not pairs:
+            return
+        board.push(rng.choice(pairs))  # type: ignore[attr-defined]
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), played=st.integers(0, 40), kind=st.sampled_from(["grid", "turtle", "bw", "gravity"]))
+def test_reshuffle_keeps_faces_and_positions_and_is_solvable(
+    seed: int, played: int, kind: str
+) -> None:
+    if kind == "grid":
+        board: object = deal_grid(seed=seed).board.copy()
+    elif kind == "gravity":
+        board = deal_grid(6, 8, seed=seed, gravity=True).board.copy()
+    else:
+        game = "blackwhite" if kind == "bw" else "solitaire"
+        board = deal_layout("turtle", game, seed=seed).board.copy()
+    rng = random.Random(seed)
+    play_some(board, played, rng)
+    fresh = generate.reshuffle(board, rng)  # type: ignore[arg-type]
+    if fresh is None:
+        assert kind == "gravity"  # only the checked fallback may give up
+        return
+    assert fresh.occupied == board.occupied  # type: ignore[attr-defined]
+    assert faces_of(fresh) == faces_of(board)
+    assert solve(fresh, nodes=100_000).status == "solved"
+
+
+def test_reshuffle_is_deterministic_for_an_rng_state() -> None:
+    board = deal_grid(seed=1).board
+    a = generate.reshuffle(board, random.Random(5))
+    b = generate.reshuffle(board, random.Random(5))
+    assert a is not None and b is not None
+    assert format_board(a) == format_board(b)  # type: ignore[arg-type]
+
+
+def test_reshuffle_returns_none_when_impossible() -> None:
+    stacked = StackBoard(Layout("s", ((0, 0, 0), (0, 0, 1))), ["1m", "1m"])
+    assert generate.reshuffle(stacked, random.Random(1)) is None
+    unpaired = GridBoard(1, 2, ["1m", "2m"])
+    assert generate.reshuffle(unpaired, random.Random(1)) is None
+
+
+def test_reshuffle_keeps_stone_cracks() -> None:
+    deal = deal_layout("turtle", "blackwhite", seed=3, stones=6)
+    fresh = generate.reshuffle(deal.board, random.Random(2))
+    assert fresh is not None
+    assert fresh.stones() == deal.board.stones()  # type: ignore[attr-defined]
+    assert solve(fresh, nodes=100_000).status == "solved"
+
+
+# -- difficulty -----------------------------------------------------------------
+
+
+def test_measure_difficulty_fields_and_determinism() -> None:
+    deal = deal_layout("turtle", seed=1)
+    a = generate.measure_difficulty(deal.board, playouts=10, seed=3, solution=deal.solution)
+    b = generate.measure_difficulty(deal.board, playouts=10, seed=3, solution=deal.solution)
+    assert a == b
+    assert 0.0 <= a.clear_rate <= 1.0 and 0.0 <= a.score <= 1.0
+    assert a.label in ("easy", "normal", "hard")
+    assert a.open_pairs == deal.board.legal_pairs().count()
+    assert a.min_open_pairs is not None and 1 <= a.min_open_pairs <= a.open_pairs
+    with pytest.raises(ValueError):
+        generate.measure_difficulty(deal.board, playouts=0)
+
+
+def test_measure_difficulty_on_grids_and_trivial_boards() -> None:
+    easy = GridBoard(1, 2, ["1m", "1m"])
+    result = generate.measure_difficulty(easy, playouts=3)
+    assert result.clear_rate == 1.0 and result.label == "easy"
+    stuck = StackBoard(Layout("s", ((0, 0, 0), (0, 0, 1))), ["1m", "1m"])
+    assert generate.measure_difficulty(stuck, playouts=3).clear_rate == 0.0
+
+
+def test_easy_deals_measure_easier_than_hard_on_average() -> None:
+    def mean_score(level: str) -> float:
+        scores = []
+        for seed in range(4):
+            deal = deal_layout("turtle", "blackwhite", seed=seed, difficulty=level)
+            assert deal.difficulty == level and clears(deal)
+            scores.append(
+                generate.measure_difficulty(
+                    deal.board, playouts=16, seed=99, solution=deal.solution
+                ).score
+            )
+        return sum(scores) / len(scores)
+
+    assert mean_score("easy") < mean_score("hard")
+
+
+# -- seeds, versions, daily, share codes ---------------------------------------
+
+
+def test_derive_seed_is_stable() -> None:
+    assert derive_seed(1, "grid", 2) == derive_seed(1, "grid", 2)
+    assert derive_seed(1, "grid", 2) != derive_seed(1, "grid", 3)
+    assert derive_seed("x") == 2570111236699820029  # fixed forever: boards depend on it
+
+
+def test_daily_seed() -> None:
+    assert daily_seed("2026-01-01") == daily_seed("2026-01-01")
+    assert daily_seed("2026-01-01") != daily_seed("2026-01-02")
+    for bad in ("2026-1-1", "20260101", "2026-02-30", "2026-13-01", " 2026-01-01", ""):
+        with pytest.raises(ValueError):
+            daily_seed(bad)
+
+
+def test_versions_dispatch_to_frozen_generators(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new version must leave the boards of the old one unchanged."""
+    old = format_board(deal_grid(seed=1, version=1).board)
+
+    def newer(*args: object) -> object:
+        raise AssertionError("version 2 must not be used for version=1")
+
+    monkeypatch.setitem(generate.GRID_VERSIONS, 2, newer)  # type: ignore[arg-type]
+    assert format_board(deal_grid(seed=1, version=1).board) == old
+    with pytest.raises(AssertionError):
+        deal_grid(seed=1, version=2)
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        lambda: deal_grid(seed=7),
+        lambda: deal_grid(6, 14, seed=7, generator="checked"),
+        lambda: deal_grid(8, 18, seed=7, gravity=True),
+        lambda: deal_layout("pyramid", "blackwhite", seed=7, difficulty="hard", stones=2),
+        lambda: daily_deal("2026-03-04"),
+    ],
+)
+def test_share_code_round_trip(deal: object) -> None:
+    made: Deal = deal()  # type: ignore[operator]
+    code = share_code(made)
+    spec = parse_share_code("https://example.org/play?" + code)
+    again = spec.deal()
+    assert format_board(again.board) == format_board(made.board)
+    assert share_code(again) == code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "game=chess&seed=1",
+        "game=solitaire",
+        "game=solitaire&seed=-1",
+        "game=solitaire&seed=1&seed=2",
+        "game=solitaire&seed=1&colour=red",
+        "game=shisensho&seed=1&size=17by8",
+        "game=shisensho&seed=1&layout=turtle",
+        "game=solitaire&seed=1&size=17x8",
+        "game=solitaire&seed=1&generator=magic",
+        "game=solitaire&seed=1&difficulty=zen",
+        "game=shisensho&seed=1&gravity=yes",
+        "game=solitaire&seed=1&version=x",
+        "x" * 600,
+    ],
+)
+def test_parse_share_code_refuses_bad_text(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_share_code(text)
+
+
+# -- golden boards --------------------------------------------------------------
+
+GOLDEN_DEALS = {
+    "grid-17x8-reverse-seed1.txt": lambda: deal_grid(8, 17, seed=1),
+    "grid-17x8-checked-seed1.txt": lambda: deal_grid(8, 17, seed=1, generator="checked"),
+    "grid-12x8-gravity-seed1.txt": lambda: deal_grid(8, 12, seed=1, gravity=True),
+    "turtle-reverse-seed1.json": lambda: deal_layout("turtle", seed=1),
+    "daily-2026-01-01.json": lambda: daily_deal("2026-01-01"),
+    "bw-turtle-hard-seed1.json": lambda: deal_layout(
+        "turtle", "blackwhite", seed=1, difficulty="hard"
+    ),
+    "bw-pyramid-stones4-seed1.json": lambda: deal_layout(
+        "pyramid", "blackwhite", seed=1, stones=4
+    ),
+}
+
+
+def golden_text(deal: Deal) -> str:
+    from tilematch.commands.deal import render
+
+    return render(deal, solution=True)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_DEALS))
+def test_golden_boards(name: str) -> None:
+    """Version-1 boards are fixed forever: any change here breaks saved and daily games."""
+    expected = (GOLDEN / name).read_text(encoding="utf-8")
+    assert golden_text(GOLDEN_DEALS[name]()) == expected
+
+
+def test_replay_refuses_wrong_solutions() -> None:
+    deal = deal_grid(2, 3, seed=1)
+    pairs = [(m.a, m.b) for m in deal.solution]
+    assert replay(deal.board, pairs) == deal.solution
+    assert replay(deal.board, pairs[:-1]) is None
+    assert replay(deal.board, [(0, 0)] + pairs) is None
