@@ -354,3 +354,11 @@ def test_racing_claims_never_both_win_and_always_add_up(
             )
 
     run(scenario)
+
+
+def test_the_in_process_benchmark_plays_whole_boards() -> None:
+    from tilematch.benchmarks.duel import SIZE, decide
+
+    samples = decide(1)
+    assert len(samples) >= SIZE[0] * SIZE[1] // 2  # every pair of the board, reshuffles aside
+    assert all(sample >= 0 for sample in samples)

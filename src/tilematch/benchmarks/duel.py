@@ -157,8 +157,51 @@ def measure(duels: int, seconds: float) -> Samples:
         return asyncio.run(_run(url, duels, seconds))
 
 
+async def _in_process(boards: int) -> list[float]:
+    from tilematch.server.duel_rooms import Client, DuelConfig, DuelRooms
+    from tilematch.server.players import create_player
+    from tilematch.server.storage import Storage
+
+    samples: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        storage = Storage(Path(tmp) / "duel.sqlite3", now=0.0)
+        rooms = DuelRooms(storage, time.time, DuelConfig(countdown=0.0))
+        try:
+            for index in range(boards):
+                people = [create_player(storage, 0.0) for _ in range(2)]
+                room = rooms.create(people[0], size=SIZE, seed=index)
+                clients = [Client(person) for person in people]
+                for client in clients:
+                    rooms.join(room, client)
+                while room.phase != "playing":
+                    await asyncio.sleep(0.001)
+                    rooms.poke()
+                game = room.game
+                assert game is not None
+                turn = 0
+                while not game.finished:
+                    move = next(iter(game.board.legal_pairs()))
+                    text = json.dumps({"type": "claim", "a": move.a, "b": move.b})
+                    start = time.perf_counter()
+                    rooms.receive(room, clients[turn % 2], text)
+                    samples.append((time.perf_counter() - start) * 1000)
+                    turn += 1
+                    for client in clients:
+                        client.frames.clear()
+        finally:
+            rooms.shutdown()
+            storage.close()
+    return samples
+
+
+def decide(boards: int) -> list[float]:
+    """Milliseconds the server spends on one claim (parse, decide, encode, queue), in process."""
+    return asyncio.run(_in_process(boards))
+
+
 def run(quick: bool) -> list[Row]:
-    """Rows of claim→confirmation and claim→opponent latency (``quick``: 5 duels)."""
+    """Rows of claim→confirmation and claim→opponent latency (``quick``: 5 duels), and the
+    server's own time per claim."""
     duels = 5 if quick else 50
     samples = measure(duels, 20.0 if quick else 60.0)
     note = (
@@ -173,6 +216,15 @@ def run(quick: bool) -> list[Row]:
     ):
         if data:
             rows.append(summarize(name, data, "p95 < 50 ms", note))
+    rows.append(
+        summarize(
+            "duel claim decided and queued for both (in process)",
+            decide(5 if quick else 40),
+            "",
+            f"read, decide, encode and queue one claim frame on {SIZE[1]}x{SIZE[0]} boards;"
+            " the last claim also stores both results",
+        )
+    )
     return rows
 
 
