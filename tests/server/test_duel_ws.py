@@ -333,14 +333,17 @@ def test_conflicting_claims_in_a_tight_loop_keep_both_boards_identical(tmp_path:
         live.stop()
 
 
-def test_conflicts_mid_game_leave_identical_boards_that_add_up(tmp_path: Path) -> None:
+@pytest.mark.parametrize("gravity", [False, True])
+def test_conflicts_mid_game_leave_identical_boards_that_add_up(
+    tmp_path: Path, gravity: bool
+) -> None:
     live = LiveServer(
         tmp_path / "duel.sqlite3", time.time, frames_per_second=100_000.0, frame_burst=100_000
     ).start()
     try:
 
         async def scenario() -> None:
-            code, _, _, first, second = await seat_two(live, size=(8, 12), seed=8)
+            code, _, _, first, second = await seat_two(live, size=(8, 12), seed=8, gravity=gravity)
             dealt = len(first.tiles)
             for _ in range(3):
                 pairs = first.pairs()
