@@ -316,11 +316,19 @@ def _stack_removal_path(
     occupied: int,
     rng: random.Random,
     locked: Mapping[int, int] | None = None,
+    bias: int = 0,
 ) -> list[tuple[int, int]] | None:
     """A random removal path for face-less tiles on ``occupied``: pairs of tiles
     that are free (and not uncracked stones, given ``locked`` spot -> cracks
     needed) at their turn, in removal order; ``None`` on a dead end (fewer than
-    two selectable tiles, e.g. the last two stacked)."""
+    two selectable tiles, e.g. the last two stacked).
+
+    ``bias`` shapes the path for face groups dealt two pairs at a time (steps
+    ``2k`` and ``2k + 1`` share a group): > 0 picks both pairs of a group from
+    tiles free at the same moment (all four open together: easier); < 0 takes
+    the second pair from tiles the first pair uncovered or opened where it can
+    (a face resting on its own face: a trap for careless play).
+    """
     occ = occupied
     free = geo.free_mask(occ)
     cracks = dict(locked or {})
@@ -330,11 +338,28 @@ def _stack_removal_path(
             lock |= 1 << spot
     cover, left, right, unblocks, touch = geo.cover, geo.left, geo.right, geo.unblocks, geo.touch
     path: list[tuple[int, int]] = []
+    queued: tuple[int, int] | None = None
     while occ:
         spots = _bits(free & ~lock)
-        if len(spots) < 2:
-            return None
-        a, b = rng.sample(spots, 2)
+        if queued is not None:
+            a, b = queued
+            queued = None
+        else:
+            if len(spots) < 2:
+                return None
+            if bias > 0 and len(path) % 2 == 0 and len(spots) >= 4:
+                a, b, c, d = rng.sample(spots, 4)
+                queued = (c, d)
+            elif bias < 0 and len(path) % 2 == 1:
+                last = path[-1]
+                opened = _bits((unblocks[last[0]] | unblocks[last[1]]) & free & ~lock)
+                if opened:
+                    a = rng.choice(opened)
+                    b = rng.choice([s for s in spots if s != a])
+                else:
+                    a, b = rng.sample(spots, 2)
+            else:
+                a, b = rng.sample(spots, 2)
         gone = (1 << a) | (1 << b)
         occ &= ~gone
         if lock:
@@ -380,9 +405,8 @@ def _face_pairs(
 ) -> list[tuple[str, str]]:
     """Matching face pairs for ``count`` tiles, in the order they go onto the path.
 
-    ``bias`` 0: uniform order; > 0: the two pairs of a group are removed one
-    after the other (all four tiles are open together: easier); < 0: the first
-    pair of every group comes before any second pair (harder).
+    ``bias`` 0: uniform order; otherwise the two pairs of each group of four
+    follow each other (steps ``2k`` and ``2k + 1``), for a biased path.
     """
     faces = deal_faces(count, tileset, rng)
     pairs = [(faces[i], faces[i + 1]) for i in range(0, len(faces), 2)]
@@ -391,12 +415,9 @@ def _face_pairs(
         return pairs
     groups = [pairs[i : i + 2] for i in range(0, len(pairs), 2)]
     rng.shuffle(groups)
-    if bias > 0:
-        return [pair for group in groups for pair in group]
-    firsts = [group[0] for group in groups]
-    seconds = [group[1] for group in groups if len(group) > 1]
-    rng.shuffle(seconds)
-    return firsts + seconds
+    whole = [group for group in groups if len(group) == 2]
+    lone = [group for group in groups if len(group) == 1]
+    return [pair for group in whole + lone for pair in group]
 
 
 def _assign(
@@ -619,7 +640,8 @@ class Difficulty:
     ``clear_rate``: share of random legal playouts (each step a uniformly
     random legal pair) that cleared the board; ``open_pairs``: legal pairs at
     the start; ``min_open_pairs``: the fewest legal pairs met along the
-    solution (``None`` when no solution was known); ``score``: 0 (easy) to 1
+    solution before its last :data:`ENDGAME_MOVES` moves (``None`` when no
+    solution was given); ``score``: 0 (easy) to 1
     (hard); ``label``: ``"easy"``, ``"normal"`` or ``"hard"``.
     """
 
@@ -632,7 +654,10 @@ class Difficulty:
 
 
 #: Score limits of the labels: below the first is easy, from the second on hard.
-LABEL_LIMITS: Final = (0.45, 0.75)
+LABEL_LIMITS: Final = (0.3, 0.8)
+#: The last moves of a solution, where few pairs are left by force, do not count
+#: towards ``min_open_pairs``.
+ENDGAME_MOVES: Final = 4
 
 
 def _label(score: float) -> str:
@@ -697,9 +722,10 @@ def measure_difficulty(
     Plays ``playouts`` random games (each move a uniformly random legal pair,
     from random streams derived from ``seed``) and counts how many clear the
     board; replays ``solution`` (when given) counting the legal pairs before
-    every move. The score mixes both: ``0.75 * (1 - clear_rate)`` plus
-    ``0.25`` times how scarce open pairs get along the solution (1 open pair:
-    all of it, 6 or more: none). Returns a :class:`Difficulty`; raises
+    every move before the last :data:`ENDGAME_MOVES`. The score mixes both:
+    ``0.8 * (1 - clear_rate)`` plus ``0.2`` times how scarce open pairs get
+    along the solution (1 open pair: all of it, 4 or more: none). Labels:
+    score below 0.3 easy, from 0.8 hard (:data:`LABEL_LIMITS`). Returns a :class:`Difficulty`; raises
     :class:`ValueError` for ``playouts < 1`` and when ``solution`` does not
     replay on the board.
     """
@@ -717,16 +743,18 @@ def measure_difficulty(
     min_open: int | None = None
     if solution is not None:
         work = board.copy()
-        min_open = open_now
-        for move in solution:
+        counted = max(1, len(solution) - ENDGAME_MOVES)
+        for k, move in enumerate(solution):
             legal = work.match(move.a, move.b)
             if legal is None:
                 raise ValueError(f"solution move {move.a}-{move.b} is not legal on this board")
-            min_open = min(min_open, work.legal_pairs().count())
+            if k < counted:
+                here = open_now if k == 0 else work.legal_pairs().count()
+                min_open = here if min_open is None else min(min_open, here)
             work.push(legal)
     rate = cleared / playouts
-    scarcity = 0.0 if min_open is None else max(0.0, min(1.0, (6 - min_open) / 5))
-    score = round(0.75 * (1 - rate) + 0.25 * scarcity, 4)
+    scarcity = 0.0 if min_open is None else max(0.0, min(1.0, (4 - min_open) / 3))
+    score = round(0.8 * (1 - rate) + 0.2 * scarcity, 4)
     return Difficulty(rate, open_now, min_open, playouts, score, _label(score))
 
 
@@ -759,7 +787,7 @@ def _layout_v1(
         pairs = _face_pairs(n, tileset, rng, bias)
         board: AnyBoard
         if generator == "reverse":
-            path = _stack_removal_path(geo, geo.full, rng)
+            path = _stack_removal_path(geo, geo.full, rng, bias=bias)
             if path is None:
                 continue
             board = StackBoard(layout, _assign(path, pairs, rng), game=game)
