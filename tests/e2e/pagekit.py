@@ -56,16 +56,93 @@ def ask_hint(page: Any) -> list[int]:
     """Press Hint and return the two spots the page marks as hinted."""
     before = page.locator(".hud-hints dd").inner_text()
     click_action(page, "hint")
-    page.wait_for_function(
-        "before => document.querySelector('.hud-hints dd').textContent !== before"
-        " && document.querySelectorAll('.board .tile.is-hinted').length === 2",
-        arg=before,
-    )
+    try:
+        page.wait_for_function(
+            "before => document.querySelector('.hud-hints dd').textContent !== before"
+            " && document.querySelectorAll('.board .tile.is-hinted').length === 2",
+            arg=before,
+        )
+    except Exception as error:
+        hud = page.locator(".hud").inner_text().replace("\n", " ")
+        raise AssertionError(f"no hint shown: {message(page)!r}; HUD {hud}; {page.url}") from error
     return spots(page, ".board .tile.is-hinted")
 
 
 def end_dialog_open(page: Any) -> bool:
     return bool(page.evaluate("() => document.querySelector('.end-dialog').open"))
+
+
+def pick_pair(page: Any) -> list[int]:
+    """The next pair to take: the page's Hint while hints are available, else the
+    partners the page highlights for a selected free tile (both come from the server)."""
+    if page.locator('.toolbar [data-action="hint"]').is_enabled():
+        return ask_hint(page)
+    candidates = spots(page, ".board .tile.is-free:not(.is-blocked):not(.is-removing)")
+    for spot in candidates:
+        tile(page, spot).click()
+        partners = spots(page, ".board .tile.is-partner")
+        tile(page, spot).click()  # deselect again; the caller clicks both
+        if partners:
+            return [spot, partners[0]]
+    raise AssertionError("the page shows no pair to take")
+
+
+# The same loop as play_to_end, run inside the page (no driver round trip per click):
+# press Hint while it is enabled, else select free tiles until the page highlights a
+# partner; click both tiles; wait for the server's answer; reshuffle when stuck.
+_PLAY_IN_PAGE = """
+async (maxPairs) => {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const until = async (test, what) => {
+    for (let i = 0; i < 2000; i += 1) { if (test()) return; await frame(); }
+    throw new Error(`timed out waiting for ${what}`);
+  };
+  const live = () => [...document.querySelectorAll('.board .tile:not(.is-removing)')];
+  const tile = (s) => document.querySelector(`.board .tile[data-spot="${s}"]:not(.is-removing)`);
+  const ended = () => document.querySelector('.end-dialog').open;
+  let pairs = 0;
+  while (pairs < maxPairs && !ended()) {
+    const stuck = document.querySelector('.nomoves-dialog');
+    if (stuck.open) {
+      stuck.querySelector('[data-action="shuffle"]').click();
+      await until(() => !stuck.open, 'the shuffle');
+      continue;
+    }
+    let pair = null;
+    const hint = document.querySelector('.toolbar [data-action="hint"]');
+    if (!hint.disabled) {
+      const before = document.querySelector('.hud-hints dd').textContent;
+      hint.click();
+      await until(() => document.querySelector('.hud-hints dd').textContent !== before
+        && document.querySelectorAll('.board .tile.is-hinted').length === 2, 'a hint');
+      pair = [...document.querySelectorAll('.board .tile.is-hinted')].map((e) => e.dataset.spot);
+    } else {
+      for (const el of live().filter((e) => e.matches('.is-free:not(.is-blocked)'))) {
+        el.click();
+        await frame();
+        const partner = document.querySelector('.board .tile.is-partner');
+        el.click();
+        await frame();
+        if (partner) { pair = [el.dataset.spot, partner.dataset.spot]; break; }
+      }
+      if (!pair) throw new Error('the page shows no pair to take');
+    }
+    const n = live().length;
+    tile(pair[0]).click();
+    await frame();
+    tile(pair[1]).click();
+    await until(() => ended() || live().length !== n
+      || document.querySelector('.nomoves-dialog').open, 'the pair to go');
+    pairs += 1;
+  }
+  return pairs;
+}
+"""
+
+
+def play_in_page(page: Any, *, max_pairs: int = 200) -> int:
+    """Play on to the end with clicks dispatched inside the page; returns pairs taken."""
+    return int(page.evaluate(_PLAY_IN_PAGE, max_pairs))
 
 
 def play_to_end(page: Any, *, max_pairs: int = 200, stop: Any = None) -> int:
@@ -80,7 +157,7 @@ def play_to_end(page: Any, *, max_pairs: int = 200, stop: Any = None) -> int:
             page.locator('.nomoves-dialog [data-action="shuffle"]').click()
             page.wait_for_function("() => !document.querySelector('.nomoves-dialog').open")
             continue
-        a, b = ask_hint(page)
+        a, b = pick_pair(page)
         count = len(spots(page))
         tile(page, a).click()
         tile(page, b).click()
@@ -92,3 +169,15 @@ def play_to_end(page: Any, *, max_pairs: int = 200, stop: Any = None) -> int:
         )
         pairs += 1
     raise AssertionError(f"the game did not end after {max_pairs} pairs")
+
+
+def play_game(page: Any, *, mouse_pairs: int = 3) -> None:
+    """Play a whole game: the first pairs with real mouse clicks, the rest in-page."""
+
+    def enough(p: Any) -> bool:
+        return int(p.locator(".hud-moves dd").inner_text()) >= mouse_pairs
+
+    play_to_end(page, stop=enough)
+    if not end_dialog_open(page):
+        play_in_page(page)
+    page.wait_for_function("() => document.querySelector('.end-dialog').open")

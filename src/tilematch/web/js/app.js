@@ -4,6 +4,7 @@ import { applySettings } from "./storage.js";
 import { installSprite } from "./tiles.js";
 import { initSound } from "./sound.js";
 import { showError } from "./dom.js";
+import { api } from "./api.js";
 import home from "./pages/home.js";
 import play from "./pages/play.js";
 import daily from "./pages/daily.js";
@@ -98,4 +99,9 @@ window.addEventListener("popstate", route);
 applySettings();
 installSprite();
 initSound();
-route();
+// One request first, so that a new visitor gets exactly one player cookie before
+// the page fires its parallel requests (each would otherwise create a player).
+api
+  .me()
+  .catch(() => null)
+  .finally(route);

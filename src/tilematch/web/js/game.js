@@ -164,11 +164,13 @@ export function mountGame(root, options) {
     const set = (action, props) => {
       for (const b of root.querySelectorAll(`.toolbar [data-action="${action}"]`)) Object.assign(b, props);
     };
-    const moves = view.counters ? view.counters.moves : 1;
-    set("undo", { disabled: finished || paused || moves === 0 });
-    set("hint", { disabled: finished || paused });
-    set("smart_hint", { disabled: finished || paused });
-    set("shuffle", { disabled: finished || paused });
+    const c = view.counters || {};
+    const moves = c.moves ?? 1;
+    // stores the server reports as empty disable their buttons (the server refuses anyway)
+    set("undo", { disabled: finished || paused || moves === 0 || c.undos_left === 0 });
+    set("hint", { disabled: finished || paused || c.hints_left === 0 });
+    set("smart_hint", { disabled: finished || paused || c.hints_left === 0 });
+    set("shuffle", { disabled: finished || paused || c.shuffles_left === 0 || c.tokens === 0 });
     set("pause", { disabled: finished });
     set("give_up", { disabled: finished });
     for (const b of root.querySelectorAll('[data-action="pause"]')) {
@@ -475,14 +477,17 @@ export function mountGame(root, options) {
       boards_cleared: "Boards cleared",
       stars: "Stars",
       perfect: "Perfect clear",
-      seconds_left: "Seconds left",
+      time_left: "Time left",
+      seconds_left: "Time left",
       remaining: "Time left",
+      difficulty: "Difficulty",
     };
     const rows = [];
     for (const [key, label] of Object.entries(labels)) {
       if (!(key in summary) || summary[key] == null) continue;
       let value = summary[key];
-      if (key === "time" || key === "remaining") value = clock(value);
+      if (key === "time" || key === "remaining" || key === "time_left" || key === "seconds_left") value = clock(value);
+      else if (key === "difficulty") value = String(value).replace("_", " ");
       else if (key === "stars") value = `${"★".repeat(value)}${"☆".repeat(Math.max(0, 3 - value))}`;
       else if (typeof value === "boolean") value = value ? "yes" : "no";
       rows.push(`<tr><th scope="row">${esc(label)}</th><td class="num">${esc(value)}</td></tr>`);

@@ -24,7 +24,7 @@ const LABELS = {
   score: "Score",
   combo: "Combo",
 };
-const SKIP = new Set(["target", "time", "remaining", "elapsed", "open_pairs"]);
+const SKIP = new Set(["target", "time", "remaining", "elapsed", "open_pairs", "countdown"]);
 const ORDER = Object.keys(LABELS);
 
 const title = (key) => LABELS[key] || key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());

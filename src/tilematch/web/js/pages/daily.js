@@ -112,7 +112,7 @@ export default async function daily(main, { query, navigate }) {
 
   async function refreshSide() {
     try {
-      history = await api.dailyHistory();
+      history = await api.dailyHistory(today);
     } catch {
       /* keep the last one */
     }

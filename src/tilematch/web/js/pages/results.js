@@ -36,27 +36,39 @@ export default async function results(main) {
       <button type="submit">Save</button> <span class="name-status" role="status"></span></form>
     </section></div>`;
 
-  const mine = await api.results().catch((e) => ({ error: e.message }));
-  const list = Array.isArray(mine) ? mine : mine.results || [];
+  const [mine, bests] = await Promise.all([
+    api.results().catch((e) => ({ error: e.message })),
+    api.bests().catch(() => []),
+  ]);
+  const list = Array.isArray(mine) ? mine : [];
+  const bestTable = bests.length
+    ? `<h2>Your bests</h2><div class="table-scroll"><table class="bests-table"><thead><tr><th>Game</th><th>Board</th><th class="num">Played</th><th class="num">Won</th><th class="num">Best score</th><th class="num">Best time</th></tr></thead><tbody>${bests
+        .map(
+          (b) =>
+            `<tr><td>${esc(GAME_NAMES[b.game] || b.game)} · ${esc(MODE_NAMES[b.mode] || b.mode)}</td><td>${esc(b.board || "")}${
+              b.variant ? ` <span class="muted">${esc(b.variant)}</span>` : ""
+            }</td><td class="num">${esc(b.played)}</td><td class="num">${esc(b.won)}</td><td class="num">${esc(
+              b.best_score ?? "–",
+            )}</td><td class="num">${esc(b.best_time != null ? clock(b.best_time) : "–")}</td></tr>`,
+        )
+        .join("")}</tbody></table></div>`
+    : "";
   main.querySelector(".mine").innerHTML = mine.error
     ? `<p class="error-box">${esc(mine.error)}</p>`
     : list.length
-      ? `<div class="table-scroll"><table class="results-table"><thead><tr><th>Game</th><th>Result</th><th class="num">Score</th><th class="num">Time</th><th class="num">Hints</th><th class="num">Undos</th><th>Finished</th><th></th></tr></thead><tbody>${list
+      ? `<div class="table-scroll"><table class="results-table"><thead><tr><th>Game</th><th>Result</th><th class="num">Score</th><th class="num">Time</th><th class="num">Hints</th><th class="num">Undos</th><th>Finished</th></tr></thead><tbody>${list
           .map((r) => {
-            const s = r.summary || r;
-            const game = `${GAME_NAMES[r.game] || r.game} · ${MODE_NAMES[r.mode] || r.mode}${r.layout ? ` · ${r.layout}` : ""}${r.level ? ` · level ${r.level}` : ""}`;
-            const replay = r.seed != null && r.mode !== "daily" && r.mode !== "tower"
-              ? `<a href="/play/${esc(r.game)}/${esc(r.mode)}?seed=${esc(r.seed)}${r.layout ? `&layout=${esc(r.layout)}` : ""}${
-                  r.size ? `&size=${esc(r.size[0])}x${esc(r.size[1])}` : ""
-                }" data-link>Play again</a>`
-              : "";
-            return `<tr class="result-row" data-id="${esc(r.id)}"><td>${esc(game)}</td><td>${esc(r.status || s.result || "")}</td><td class="num">${esc(
-              s.score ?? r.score ?? "",
-            )}</td><td class="num">${esc(clock(s.time ?? r.time))}</td><td class="num">${esc(s.hints ?? "")}</td><td class="num">${esc(
-              s.undos ?? "",
-            )}</td><td>${esc(when(r.finished || r.updated))}</td><td>${replay}</td></tr>`;
+            const board = r.daily_date || (r.level ? `level ${r.level}` : r.board || "");
+            const game = `${GAME_NAMES[r.game] || r.game} · ${MODE_NAMES[r.mode] || r.mode}${board ? ` · ${board}` : ""}`;
+            const stars = r.stars ? ` ${"★".repeat(r.stars)}` : "";
+            const outcome = { won: "cleared", lost: "lost", given_up: "gave up" }[r.outcome] || r.outcome || "";
+            return `<tr class="result-row" data-id="${esc(r.game_id)}"><td>${esc(game)}${
+              r.variant ? ` <span class="muted">${esc(r.variant)}</span>` : ""
+            }</td><td>${esc(outcome)}${esc(stars)}</td><td class="num">${esc(r.score ?? "")}</td><td class="num">${esc(
+              clock(r.time),
+            )}</td><td class="num">${esc(r.hints ?? "")}</td><td class="num">${esc(r.undos ?? "")}</td><td>${esc(when(r.finished))}</td></tr>`;
           })
-          .join("")}</tbody></table></div>`
+          .join("")}</tbody></table></div>${bestTable}`
       : `<p class="muted">No finished games yet. <a href="/" data-link>Play one!</a></p>`;
 
   const form = main.querySelector(".lb-form");
@@ -66,10 +78,12 @@ export default async function results(main) {
     try {
       const rows = await api.leaderboards({ game, mode, layout: form.layout.value.trim() });
       box.innerHTML = rows.length
-        ? `<table><thead><tr><th class="num">#</th><th>Name</th><th class="num">Score</th><th class="num">Time</th></tr></thead><tbody>${rows
+        ? `<table><thead><tr><th class="num">#</th><th>Name</th><th>Board</th><th class="num">Score</th><th class="num">Time</th></tr></thead><tbody>${rows
             .map(
               (r) =>
-                `<tr><td class="num">${esc(r.rank)}</td><td>${esc(r.name)}</td><td class="num">${esc(r.score)}</td><td class="num">${esc(
+                `<tr${r.you ? ' class="is-you"' : ""}><td class="num">${esc(r.rank)}</td><td>${esc(r.name)}${r.you ? " (you)" : ""}</td><td>${esc(
+                  [r.board, r.variant].filter(Boolean).join(" "),
+                )}</td><td class="num">${esc(r.score)}</td><td class="num">${esc(
                   clock(r.time),
                 )}</td></tr>`,
             )
