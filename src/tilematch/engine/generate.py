@@ -725,9 +725,10 @@ def measure_difficulty(
     every move before the last :data:`ENDGAME_MOVES`. The score mixes both:
     ``0.8 * (1 - clear_rate)`` plus ``0.2`` times how scarce open pairs get
     along the solution (1 open pair: all of it, 4 or more: none). Labels:
-    score below 0.3 easy, from 0.8 hard (:data:`LABEL_LIMITS`). Returns a :class:`Difficulty`; raises
-    :class:`ValueError` for ``playouts < 1`` and when ``solution`` does not
-    replay on the board.
+    score below 0.3 easy, from 0.8 hard (:data:`LABEL_LIMITS`).
+
+    Returns a :class:`Difficulty`; raises :class:`ValueError` for
+    ``playouts < 1`` and when ``solution`` does not replay on the board.
     """
     if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
         raise ValueError(f"playouts must be a positive int, not {playouts!r}")
