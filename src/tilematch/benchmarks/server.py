@@ -1,11 +1,13 @@
 """Load benchmark of the game server: simulated players playing over loopback HTTP.
 
 A real ``tilematch serve`` runs in a subprocess on 127.0.0.1 with a fresh
-database. N simulated players (``httpx.AsyncClient``) each start a game and
-play it move by move, waiting a human-like think time between moves; when a
-game ends they start another. Every move request is timed. The same players
-then call the framework's bare endpoint (``/api/ping``) at the same pace, so
-the ratio shows what the game itself costs over FastAPI and uvicorn.
+database. N simulated players (``httpx.AsyncClient``) arrive a few at a time
+and each start a game (creation times are kept apart: dealing a board is the
+generator's work), then all play their games move by move, waiting a
+human-like think time between moves; when a game ends they start another.
+Every move request is timed. The same players then call the framework's bare
+endpoint (``/api/ping``) at the same pace, so the ratio shows what the game
+itself costs over FastAPI and uvicorn.
 
 Bounded: each level runs for a fixed number of seconds and at most a fixed
 number of requests, on loopback only.
@@ -114,23 +116,46 @@ def serve(db_dir: Path, sync: str | None = None) -> Iterator[str]:
             process.wait()
 
 
+async def _join(
+    client: Any, board: dict[str, Any], level: Level, gate: asyncio.Semaphore
+) -> tuple[dict[str, str], dict[str, Any] | None]:
+    """A new player with a first game (its creation time recorded)."""
+    async with gate:
+        me = (await client.get("/api/me")).json()
+        headers = {"Authorization": f"Bearer {me['token']}"}
+        return headers, await _create(client, board, level, headers)
+
+
+async def _create(
+    client: Any, board: dict[str, Any], level: Level, headers: dict[str, str]
+) -> dict[str, Any] | None:
+    start = time.perf_counter()
+    answer = await client.post("/api/games", json=board, headers=headers)
+    level.creates.append((time.perf_counter() - start) * 1000)
+    if answer.status_code != 201:
+        level.errors += 1
+        return None
+    game: dict[str, Any] = answer.json()
+    return game
+
+
 async def _player(
-    client: Any, board: dict[str, Any], level: Level, stop: float, budget: list[int], seed: int
+    client: Any,
+    board: dict[str, Any],
+    level: Level,
+    stop: float,
+    budget: list[int],
+    seed: int,
+    start_with: tuple[dict[str, str], dict[str, Any] | None],
 ) -> None:
     rng = random.Random(seed)
-    me = (await client.get("/api/me")).json()
-    headers = {"Authorization": f"Bearer {me['token']}"}
+    headers, game = start_with
     await asyncio.sleep(rng.uniform(0, level.think))  # players do not start in step
-    game: dict[str, Any] | None = None
     while time.perf_counter() < stop and budget[0] > 0:
         if game is None or game.get("status") not in ("playing", "deadlock"):
-            start = time.perf_counter()
-            answer = await client.post("/api/games", json=board, headers=headers)
-            level.creates.append((time.perf_counter() - start) * 1000)
-            if answer.status_code != 201:
-                level.errors += 1
+            game = await _create(client, board, level, headers)
+            if game is None:
                 return
-            game = answer.json()
             continue
         if game["status"] == "deadlock" or not game["pairs"]:
             intent: dict[str, Any] = {"type": "shuffle"}
@@ -192,11 +217,16 @@ async def run_level(
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
         client.cookies.jar.set_policy(DefaultCookiePolicy(allowed_domains=[]))
         board = await _pick_board(client)
+        gate = asyncio.Semaphore(4)  # players arrive a few at a time
+        joined = await asyncio.gather(*(_join(client, board, level, gate) for _ in range(players)))
         budget = [max_requests]
         begin = time.perf_counter()
         stop = begin + seconds
         await asyncio.gather(
-            *(_player(client, board, level, stop, budget, seed) for seed in range(players))
+            *(
+                _player(client, board, level, stop, budget, seed, joined[seed])
+                for seed in range(players)
+            )
         )
         level.move_seconds = time.perf_counter() - begin
         budget = [max_requests]
