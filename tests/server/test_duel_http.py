@@ -129,3 +129,48 @@ def test_the_room_link_opens_the_page(client: TestClient) -> None:
     page = client.get(room["link"].replace("http://testserver", ""))
     assert page.status_code == 200
     assert page.headers["content-type"].startswith("text/html")
+
+
+def test_a_finished_duel_is_in_the_history_and_its_board_replays(client: TestClient) -> None:
+    from tilematch.engine.grid import GridBoard
+    from tilematch.server.duel_rooms import DuelConfig, DuelRooms
+
+    server = client.app.state.server  # type: ignore[attr-defined]
+    client.app.state.duels = DuelRooms(  # type: ignore[attr-defined]
+        server.storage, server.settings.clock, DuelConfig(countdown=0.0)
+    )
+    room = create(client, size=[2, 4], seed=3, rival="relaxed")
+    with client.websocket_connect(f"/ws/duels/{room['code']}") as ws:
+        frame = ws.receive_json()
+        while not (frame["type"] == "state" and frame["phase"] == "playing"):
+            frame = ws.receive_json()
+        tiles = {t["spot"]: t["code"] for t in frame["tiles"]}
+        first = dict(tiles)
+        while True:
+            move = next(iter(GridBoard(2, 4, tiles).legal_pairs()))
+            ws.send_json({"type": "claim", "a": move.a, "b": move.b})
+            frame = ws.receive_json()
+            while frame["type"] not in ("claim", "reshuffle"):
+                frame = ws.receive_json()
+            if frame["type"] == "reshuffle":
+                tiles = {t["spot"]: t["code"] for t in frame["tiles"]}
+                continue
+            del tiles[frame["a"]], tiles[frame["b"]]
+            if not tiles:
+                break
+        while frame["type"] != "end":
+            frame = ws.receive_json()
+    assert frame["scores"] == [8, 0] and frame["winner"] == 0
+    rows = client.get("/api/results").json()
+    assert [(r["mode"], r["outcome"], r["score"], r["variant"], r["board"]) for r in rows] == [
+        ("duel", "won", 8, "rival-relaxed", "2x4")
+    ]
+    # "replay" deals the duel's first board again, as a solo Classic game
+    again = client.post(f"/api/games/{rows[0]['game_id']}/replay")
+    assert again.status_code == 201, again.text
+    solo = again.json()
+    assert (solo["mode"], solo["seed"], solo["size"]) == ("classic", 3, [2, 4])
+    assert {t["spot"]: t["code"] for t in solo["tiles"]} == first
+    board = client.get("/api/duels/leaderboard?against=relaxed").json()
+    assert [(r["wins"], r["losses"], r["tiles"], r["you"]) for r in board] == [(1, 0, 8, True)]
+    assert client.get("/api/duels/leaderboard?against=player").json() == []

@@ -826,15 +826,11 @@ class DuelRooms:
         variant = opponent + ("/gravity" if room.gravity else "")
         finished = room.ended_at if room.ended_at is not None else self.clock()
         elapsed = round((game.ended_at or finished) - game.started, 3)
-        settings = {
-            "game": "shisensho",
-            "mode": "duel",
-            "size": [rows, cols],
-            "seed": room.seed,
-            "gravity": room.gravity,
-            "room": room.code,
-            "opponent": opponent,
-        }
+        # the settings of the same first deal as a Classic game: "replay" of a stored
+        # duel then deals its board again for solo play
+        settings = Settings(
+            game="shisensho", mode="classic", size=room.size, seed=room.seed, gravity=room.gravity
+        ).validate()
         try:
             with self.storage.transaction() as conn:
                 for index, seat in enumerate(room.seats):
@@ -847,6 +843,7 @@ class DuelRooms:
                     other = room.seats[1 - index]
                     state = {
                         "duel": room.code,
+                        "opponent_kind": opponent,
                         "seat": index,
                         "opponent": other.name if other is not None else None,
                         "result": game.result(),
@@ -864,7 +861,7 @@ class DuelRooms:
                             board,
                             variant,
                             room.seed,
-                            json.dumps(settings),
+                            json.dumps(settings.to_json()),
                             json.dumps(state, separators=(",", ":")),
                             outcome,
                             game.board.occupied.bit_count(),
