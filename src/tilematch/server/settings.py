@@ -69,7 +69,7 @@ class Settings:
     request_burst: int = 60
     players_per_minute: float = 30.0
     players_burst: int = 30
-    cache_size: int = 2048
+    cache_size: int = 1024
     cookie_secure: bool = False
     synchronous: str = "NORMAL"
 
