@@ -269,7 +269,11 @@ def play_some(board: object, moves: int, rng: random.Random) -> None:
 
 
 @FAST
-@given(seed=st.integers(0, 2**32), played=st.integers(0, 40), kind=st.sampled_from(["grid", "turtle", "bw", "gravity"]))
+@given(
+    seed=st.integers(0, 2**32),
+    played=st.integers(0, 40),
+    kind=st.sampled_from(["grid", "turtle", "bw", "gravity"]),
+)
 def test_reshuffle_keeps_faces_and_positions_and_is_solvable(
     seed: int, played: int, kind: str
 ) -> None:
@@ -438,9 +442,7 @@ GOLDEN_DEALS = {
     "bw-turtle-hard-seed1.json": lambda: deal_layout(
         "turtle", "blackwhite", seed=1, difficulty="hard"
     ),
-    "bw-pyramid-stones4-seed1.json": lambda: deal_layout(
-        "pyramid", "blackwhite", seed=1, stones=4
-    ),
+    "bw-pyramid-stones4-seed1.json": lambda: deal_layout("pyramid", "blackwhite", seed=1, stones=4),
 }
 
 
