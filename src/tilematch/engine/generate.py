@@ -70,7 +70,7 @@ GAMES: Final[tuple[str, ...]] = ("shisensho", "solitaire", "blackwhite")
 #: How many derived sub-seeds a generator tries before giving up.
 MAX_ATTEMPTS: Final = 200
 #: Node budget the solver gets per candidate in the solver-checked generator.
-CHECK_NODES: Final = 2_000
+CHECK_NODES: Final = 600
 
 
 class GenerationError(RuntimeError):
