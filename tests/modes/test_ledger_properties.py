@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tilematch.modes import Settings, new_session
@@ -63,6 +63,8 @@ def test_arcade_score_and_clock_match_the_formula(monkeypatch, gaps) -> None:
 
 @FIXTURE
 @given(gaps=GAPS, difficulty=st.sampled_from(["relaxed", "standard", "zen_master"]))
+@example(gaps=[9.0, 9.0, 0.25], difficulty="zen_master")  # ends at 18 s; a late rapid match
+@example(gaps=[2.0] * 12, difficulty="standard")  # 11 rapid matches: 2 hints and a shuffle back
 def test_countdown_score_matches_the_formula(monkeypatch, gaps, difficulty) -> None:
     install(monkeypatch, [pairs_board(len(gaps), "blackwhite")])
     s = new_session(
@@ -76,21 +78,34 @@ def test_countdown_score_matches_the_formula(monkeypatch, gaps, difficulty) -> N
         "standard": (5, 2, 3, 2),
         "zen_master": (3, 1, 1, 1),
     }[difficulty]
+    # The reference plays the game step by step: the countdown may run out before a
+    # match, and then no later match counts, whatever bonus seconds it would have brought.
+    limit = float(per_tile * 2 * len(gaps))
+    points = 0
     t = 0.0
-    for k, gap in enumerate(gaps):
+    lost = False
+    for k, (gap, chain) in enumerate(zip(gaps, chains(gaps), strict=True)):
         t += gap
-        assert s.act({"type": "match", "a": 2 * k, "b": 2 * k + 1}, t).ok or s.finished
-    lengths = chains(gaps)
-    rapid = [c - 1 for c in lengths if c >= 2]
-    limit = per_tile * 2 * len(gaps) + bonus * len(rapid)
-    if t >= limit:
-        assert s.status == "lost"
+        ok = s.act({"type": "match", "a": 2 * k, "b": 2 * k + 1}, t).ok
+        if t >= limit:
+            lost = True
+            assert not ok and s.status == "lost"
+            break
+        assert ok
+        points += 100
+        if chain >= 2:
+            points += 50 * (chain - 1)
+            limit += bonus
+            rapid = chain - 1
+            hints += rapid % 5 == 0 and hints < 9
+            shuffles += rapid % 10 == 0 and shuffles < 9
+    if lost:
+        assert s.score == points
+        assert s.summary is not None and s.summary["time"] == pytest.approx(limit)
         return
-    left = math.floor(limit - t + 1e-9)
     assert s.status == "won"
-    assert s.score == 100 * len(gaps) + sum(50 * r for r in rapid) + 20 * left
-    assert s.hints_left == min(9, hints + sum(1 for r in rapid if r % 5 == 0))
-    assert s.shuffles_left == min(9, shuffles + sum(1 for r in rapid if r % 10 == 0))
+    assert s.score == points + 20 * math.floor(limit - t + 1e-9)
+    assert (s.hints_left, s.shuffles_left) == (hints, shuffles)
 
 
 @FIXTURE

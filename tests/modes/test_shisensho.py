@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from tilematch.modes import Settings, new_session
@@ -43,13 +41,12 @@ def test_classic_chain_inside_and_outside_two_seconds_and_cap(monkeypatch) -> No
         100,
     ]
     assert s.status == "won"
-    played = 12.5
-    under = math.floor(target_time(16) - played)
+    # 16 tiles: target 600 x 16 / 136 = 70.59 s; played 12.5 s: 58 whole seconds under
     assert lines(s)[-2:] == [
-        (f"Speed bonus: {under} s under target", 15 * under),
+        ("Speed bonus: 58 s under target", 870),
         ("Perfect clear", 2000),
     ]
-    assert s.score == 1800 + 15 * under + 2000
+    assert s.score == 1800 + 870 + 2000
     assert s.summary["perfect"] is True
     assert s.summary["time"] == 12.5
 

@@ -25,7 +25,7 @@ def test_layered_view_explains_blocked_tiles_and_lists_freed_ones(monkeypatch) -
     assert tiles[0]["selectable"] and tiles[0]["blocked"] is None
     assert tiles[3]["pos"] == [2, 0, 1]
     refused = s.act({"type": "match", "a": 1, "b": 2}, 0.5)
-    assert refused.reason in ("not free", "stone")
+    assert refused.reason == "not free"  # covered by spot 3 (and a stone as well)
     assert s.act({"type": "match", "a": 0, "b": 3}, 1.0).ok
     view = s.view(1.0)
     assert view["last_match"] == {"a": 0, "b": 3, "path": [], "freed": [1]}
@@ -36,3 +36,18 @@ def test_layered_view_explains_blocked_tiles_and_lists_freed_ones(monkeypatch) -
     assert s.act({"type": "match", "a": 0, "b": 3}, 2.0).ok
     assert s.act({"type": "match", "a": 1, "b": 2}, 3.0).ok
     assert s.status == "won"
+
+
+def test_a_free_uncracked_stone_is_refused_as_a_stone(monkeypatch) -> None:
+    flat = Layout(name="flat", positions=((0, 0, 0), (4, 0, 0), (8, 0, 0), (12, 0, 0)))
+    board = StackBoard(flat, ["b1m", "w1m", "b2m", "w2m"], game="blackwhite", stones={2: 1})
+    install(monkeypatch, [board])
+    s = new_session(Settings(game="blackwhite", mode="zen", layout="flat", seed=1), 0.0)
+    tiles = {t["spot"]: t for t in s.view(0.0)["tiles"]}
+    assert tiles[2]["free"] is True and tiles[2]["selectable"] is False
+    assert tiles[2]["stone"] == 1 and "stone" in tiles[2]["blocked"]
+    before = s.to_json()
+    refused = s.act({"type": "match", "a": 2, "b": 3}, 0.5)
+    assert (refused.ok, refused.reason) == (False, "stone")
+    assert s.to_json() == before
+    assert s.view(0.5)["pairs"] == [[0, 1]]
