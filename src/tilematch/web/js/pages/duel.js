@@ -404,6 +404,7 @@ function roomPage(main, code, navigate) {
     const card = main.querySelector(`.duel-player[data-player="${duel.you}"]`);
     const lock = card.querySelector(".duel-lock");
     section.classList.add("is-locked");
+    card.classList.add("is-locked");
     lock.hidden = false;
     lock.style.setProperty("--lock-ms", `${Math.round(seconds * 1000)}ms`);
     lock.classList.remove("is-running");
@@ -412,6 +413,7 @@ function roomPage(main, code, navigate) {
     clearTimeout(lockTimer);
     lockTimer = setTimeout(() => {
       section.classList.remove("is-locked");
+      card.classList.remove("is-locked");
       lock.hidden = true;
     }, seconds * 1000);
   }
@@ -429,6 +431,7 @@ function roomPage(main, code, navigate) {
   }
 
   function onFrame(frame) {
+    const taken = frame.type === "claim" ? duel.tiles.get(frame.a) : null;
     applyFrame(duel, frame);
     switch (frame.type) {
       case "hello":
@@ -452,7 +455,8 @@ function roomPage(main, code, navigate) {
         void card.offsetWidth;
         card.classList.add("is-scoring");
         if (mine) snap(1);
-        say(`${nameOf(frame.player)} took a pair.`, "claim", frame.player);
+        const what = taken && taken.name ? `the ${taken.name} pair` : "a pair";
+        say(`${nameOf(frame.player)} took ${what}.`, "claim", frame.player);
         break;
       }
       case "reshuffle":
