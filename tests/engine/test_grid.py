@@ -321,6 +321,12 @@ def test_shape_errors_and_cache() -> None:
         GridShape(1, 2, 0)
     with pytest.raises(ValueError):
         GridShape(True, 2)  # type: ignore[arg-type]
+    # a bool is refused even when the equal int shape is already cached
+    assert GridShape(1, 2) is GridShape(1, 2) and GridShape(2, 2, 1) is GridShape(2, 2, 1)
+    with pytest.raises(ValueError, match="rows must be"):
+        GridShape(True, 2)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="mask must be an int"):
+        GridShape(2, 2, True)
     assert pickle.loads(pickle.dumps(GridShape(3, 4))) is GridShape(3, 4)
 
 

@@ -150,18 +150,19 @@ class GridShape:
     def __new__(
         cls, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, mask: int | None = None
     ) -> GridShape:
+        # Types are checked before the cache is asked: ``True == 1`` would find GridShape(1, ...).
+        for name, side in (("rows", rows), ("cols", cols)):
+            if not isinstance(side, int) or isinstance(side, bool) or not 1 <= side <= MAX_SIDE:
+                raise ValueError(f"{name} must be an int from 1 to {MAX_SIDE}, not {side!r}")
+        if mask is not None and (not isinstance(mask, int) or isinstance(mask, bool)):
+            raise ValueError(f"mask must be an int bitmask, not {type(mask).__name__}")
         key = (rows, cols, mask)
         cached = cls._cache.get(key)
         if cached is not None:
             return cached
-        for name, side in (("rows", rows), ("cols", cols)):
-            if not isinstance(side, int) or isinstance(side, bool) or not 1 <= side <= MAX_SIDE:
-                raise ValueError(f"{name} must be an int from 1 to {MAX_SIDE}, not {side!r}")
         size = rows * cols
         everything = (1 << size) - 1
         if mask is not None:
-            if not isinstance(mask, int) or isinstance(mask, bool):
-                raise ValueError(f"mask must be an int bitmask, not {type(mask).__name__}")
             if mask < 0 or mask & ~everything:
                 raise ValueError(f"mask has cells outside the {rows}x{cols} grid")
             if mask == 0:
