@@ -362,3 +362,31 @@ def test_the_in_process_benchmark_plays_whole_boards() -> None:
     samples = decide(1)
     assert len(samples) >= SIZE[0] * SIZE[1] // 2  # every pair of the board, reshuffles aside
     assert all(sample >= 0 for sample in samples)
+
+
+def test_a_deadlock_is_reshuffled_for_both_players(tmp_path: Path) -> None:
+    """Seed 21 on 4x6, always taking the first legal pair, runs into a deadlock."""
+
+    async def scenario() -> None:
+        rooms, clock, storage = make_rooms(tmp_path)
+        host, guest = player(storage, "Host"), player(storage, "Guest")
+        room = rooms.create(host, size=(4, 6), seed=21)
+        clients = [Client(host), Client(guest)]
+        for client in clients:
+            rooms.join(room, client)
+        await started(rooms, room)
+        game = room.game
+        assert game is not None
+        while not game.finished:
+            clock.now += 0.5
+            move = next(iter(game.board.legal_pairs()))
+            send(rooms, room, clients[0], type="claim", a=move.a, b=move.b)
+        assert game.reshuffles >= 1
+        shuffles = [frames_of(client, "reshuffle") for client in clients]
+        assert shuffles[0] == shuffles[1] and len(shuffles[0]) == game.reshuffles
+        # the reshuffle kept the tiles' places and came with no penalty
+        assert game.players[0].bad_claims == 0
+        assert frames_of(clients[0], "lockout") == []
+        assert frames_of(clients[0], "end")[-1]["scores"] == [24, 0]
+
+    run(scenario)
