@@ -157,3 +157,22 @@ def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path):
     # The in-memory game was dropped: the stored (unchanged) game is what continues.
     view = client.get(f"/api/games/{game['id']}").json()
     assert view["counters"]["tiles_left"] == 16 and view["counters"]["moves"] == 0
+
+
+def test_a_damaged_stored_game_is_a_409_not_a_crash(make_client, db_path):
+    client = make_client()
+    game = new_game(client, **SMALL)
+    conn = sqlite3.connect(db_path)
+    conn.execute(
+        "UPDATE games SET state = '{\"format\": 99}', settings = '[]' WHERE id = ?", (game["id"],)
+    )
+    conn.commit()
+    conn.close()
+    client.app.state.server.games.forget(game["id"])
+    for answer in (
+        client.get(f"/api/games/{game['id']}"),
+        client.post(f"/api/games/{game['id']}/actions", json={"type": "hint"}),
+        client.post(f"/api/games/{game['id']}/replay"),
+    ):
+        assert answer.status_code == 409
+        assert answer.json()["error"]["code"] == "game_damaged"

@@ -254,7 +254,13 @@ class Games:
         )
         if row is None or row["player_id"] != player.id:
             raise not_found(game_id)
-        settings = self.rules.settings_from_json(json.loads(row["settings"]))
+        try:
+            settings = self.rules.settings_from_json(json.loads(row["settings"]))
+        except Exception:
+            log.exception("stored settings of game %s cannot be read", game_id)
+            raise ApiError(
+                409, "game_damaged", "This game's stored settings cannot be read."
+            ) from None
         return settings, row["daily_date"], row["level"]
 
     def act(self, player: Player, game_id: str, intent: dict[str, Any]) -> dict[str, Any]:
