@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import random
 from collections import Counter
 from pathlib import Path
@@ -465,3 +466,12 @@ def test_replay_refuses_wrong_solutions() -> None:
     assert replay(deal.board, pairs) == deal.solution
     assert replay(deal.board, pairs[:-1]) is None
     assert replay(deal.board, [(0, 0)] + pairs) is None
+
+
+def test_documented_examples_run() -> None:
+    """The module docstring and docs/generation.md examples are doctests."""
+    failed, attempted = doctest.testmod(generate, optionflags=doctest.ELLIPSIS)[:2]
+    assert attempted and not failed
+    docs = Path(__file__).parents[2] / "docs" / "generation.md"
+    failed, attempted = doctest.testfile(str(docs), module_relative=False)[:2]
+    assert attempted and not failed
