@@ -2,10 +2,14 @@
 
 Two generators build boards (SPEC §5):
 
-``"reverse"`` — *reverse placement*. Start from an empty board and put the
-tiles down pair by pair, each pair where it would be removable if the board
-held only the tiles placed so far. Removing the pairs in the reverse order of
-placement clears the board, so the reversed placement order is a solution.
+``"reverse"`` — *reverse placement*. Every pair is placed where it would be
+removable if the board held only the pairs placed before it, so removing the
+pairs in the reverse order of placement clears the board. It is built from
+the other end: starting from the board full of face-less tiles, a random
+*removal path* takes off two tiles that are removable right now, again and
+again, and the faces are then dealt pair by pair along that path. (Filling an
+empty grid instead seals holes that no later pair can reach; from the full
+board that dead end does not arise.)
 
 ``"checked"`` — *solver-checked deal*. Shuffle the faces uniformly onto every
 position and keep the deal only when the exact solver proves it solvable; the
@@ -282,7 +286,7 @@ def _grid_removal_path(
             remaining.remove(a)
             remaining.remove(b)
             continue
-        for run in {runs[a], runs[b]}:
+        for run in sorted({runs[a], runs[b]}):
             column = _bits(run)  # top to bottom
             standing = [spot for spot in column if spot in where]
             target = column[len(column) - len(standing) :]
