@@ -66,6 +66,16 @@ async def started(rooms: DuelRooms, room: Room) -> None:
     raise AssertionError(f"the room did not start: {room.phase}")
 
 
+async def ended(client: Client) -> dict[str, Any]:
+    """Wait for the ``end`` frame (sent once the results are stored)."""
+    for _ in range(500):
+        found = frames_of(client, "end")
+        if found:
+            return found[-1]
+        await asyncio.sleep(0.01)
+    raise AssertionError("no end frame")
+
+
 def player(storage: Storage, name: str) -> Player:
     made = create_player(storage, START)
     return Player(made.id, name)
@@ -247,6 +257,7 @@ def test_the_computer_rival_finishes_a_game_against_a_scripted_player(
                     send(rooms, room, me, type="claim", a=pair.a, b=pair.b)
             assert step < 10_000
         result = game.result()
+        assert (await ended(me))["scores"] == result["scores"]
         assert result["reason"] == "cleared"
         assert sum(result["scores"]) == dealt
         assert game.players[1].bad_claims == 0
@@ -382,6 +393,7 @@ def test_a_deadlock_is_reshuffled_for_both_players(tmp_path: Path) -> None:
             move = next(iter(game.board.legal_pairs()))
             send(rooms, room, clients[0], type="claim", a=move.a, b=move.b)
         assert game.reshuffles >= 1
+        await ended(clients[0])
         shuffles = [frames_of(client, "reshuffle") for client in clients]
         assert shuffles[0] == shuffles[1] and len(shuffles[0]) == game.reshuffles
         # the reshuffle kept the tiles' places and came with no penalty

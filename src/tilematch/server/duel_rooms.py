@@ -794,6 +794,9 @@ class DuelRooms:
                 self._finish(room)
 
     def _finish(self, room: Room) -> None:
+        """The game ended: store the results (in a worker thread, so the other rooms
+        play on), then tell everyone. A client that sees ``end`` finds the duel in
+        its history."""
         game = room.game
         assert game is not None
         if room.phase == "over":
@@ -801,17 +804,26 @@ class DuelRooms:
         room.phase = "over"
         room.ended_at = self.clock()
         names = [seat.name if seat is not None else "" for seat in room.seats]
-        self.broadcast(
-            room,
-            {
-                "type": "end",
-                **game.result(),
-                "names": names,
-                "elapsed": round((game.ended_at or room.ended_at) - game.started, 3),
-            },
-        )
-        self.broadcast(room, self._room_frame(room))
-        self._store(room)
+        frame = {
+            "type": "end",
+            **game.result(),
+            "names": names,
+            "elapsed": round((game.ended_at or room.ended_at) - game.started, 3),
+        }
+
+        def announce(_done: object = None) -> None:
+            if room.phase == "closed":
+                return
+            self.broadcast(room, frame)
+            self.broadcast(room, self._room_frame(room))
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a synchronous caller): store in place
+            self._store(room)
+            announce()
+            return
+        loop.run_in_executor(None, self._store, room).add_done_callback(announce)
 
     # ------------------------------------------------------------------ results
     def _store(self, room: Room) -> None:
