@@ -148,6 +148,7 @@ def install(monkeypatch, boards: Sequence[FakeBoard], seed: int = 1) -> None:
         return hint(board), False
 
     monkeypatch.setattr(deals, "deal", deal)
+    monkeypatch.setattr(deals, "daily_deal", lambda date, version: deal("solitaire", seed=seed))
     monkeypatch.setattr(deals, "redeal", fake_redeal)
     monkeypatch.setattr(deals, "hint", hint)
     monkeypatch.setattr(deals, "smart_hint", smart_hint)

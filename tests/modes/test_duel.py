@@ -28,7 +28,8 @@ def test_bad_claim_locks_out_for_one_second(monkeypatch) -> None:
     game = DuelGame(seed=1, now=0.0)
     bad = game.claim(0, 0, 2, 5.0)
     assert (bad.ok, bad.reason) == (False, "not a match")
-    assert any(e["type"] == "lockout" for e in bad.events)
+    assert {"type": "lockout", "player": 0, "until": 5.0 + LOCKOUT_SECONDS} in bad.events
+    assert LOCKOUT_SECONDS == 1.0
     assert game.locked(0, 5.5) == pytest.approx(0.5)
     assert game.claim(0, 0, 1, 5.99).reason == "locked"
     assert game.claim(1, 0, 1, 5.99).ok  # the other player is not locked

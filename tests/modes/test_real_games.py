@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from tilematch.engine import generate
 from tilematch.modes import Session, Settings, daily, new_session
 from tilematch.modes.duel import DuelGame, Rival
 
@@ -111,6 +112,8 @@ def test_daily_boards_are_stable_and_differ_by_date() -> None:
     assert faces(first) != faces(other)
     assert first.settings.layout == "turtle" and first.tiles_total == 144
     assert daily.seed_for("2026-11-29") == first.settings.seed
+    engine = generate.daily_deal("2026-11-29", version=1).board
+    assert faces(first) == [(spot, engine.face(spot)) for spot in engine.spots()]
 
 
 def test_daily_game_to_the_end() -> None:

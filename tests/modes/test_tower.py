@@ -116,3 +116,37 @@ def test_levels_deal_with_their_stones_and_countdown(number) -> None:
     stones = [t for t in session.view(0.0)["tiles"] if t["stone"]]
     assert len(stones) == lvl.stones
     assert all(not t["selectable"] and "stone" in t["blocked"] for t in stones)
+
+
+def test_every_row_of_version_1_is_pinned() -> None:
+    import hashlib
+    import json
+
+    rows = json.dumps([lvl.to_json() for lvl in tower.LEVELS], sort_keys=True)
+    digest = hashlib.sha256(rows.encode()).hexdigest()
+    assert digest == "3267d3157470abd3f31f29f670016c0a925c36f50a671614bedabfae84e84818"
+    assert tower.GENERATOR_VERSION == 1
+
+
+def test_a_level_fixes_its_board_and_refuses_other_values() -> None:
+    from tilematch.modes import ModeError, Settings
+
+    lvl = tower.level(7)
+    fixed = Settings(game="blackwhite", mode="tower", level=7).validate()
+    assert (fixed.layout, fixed.difficulty, fixed.seed, fixed.version) == (
+        lvl.layout,
+        lvl.difficulty,
+        lvl.seed,
+        tower.GENERATOR_VERSION,
+    )
+    assert fixed.validate() == fixed
+    for field, value in (
+        ("seed", lvl.seed + 1),
+        ("layout", "turtle"),
+        ("difficulty", "zen_master"),
+        ("version", 2),
+    ):
+        with pytest.raises(ModeError, match=field):
+            Settings(game="blackwhite", mode="tower", level=7, **{field: value}).validate()
+    with pytest.raises(ModeError, match="level"):
+        Settings(game="blackwhite", mode="tower", level=True).validate()  # type: ignore[arg-type]

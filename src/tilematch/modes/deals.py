@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from tilematch.engine.board import Board, Match
 
@@ -165,3 +165,28 @@ def daily_seed(date: str) -> int:
 
     seed: int = generate.daily_seed(date)
     return seed
+
+
+#: The generator version that deals the Daily Challenge, by first date: a date is
+#: dealt by the version of the last entry starting on or before it. A new generator
+#: reaches the Daily Challenge only by a new entry for dates to come, so every past
+#: date keeps its board for ever.
+DAILY_VERSIONS: Final[tuple[tuple[str, int], ...]] = (("0001-01-01", 1),)
+
+
+def daily_version(date: str) -> int:
+    """The generator version of the Daily Challenge of ``date`` (YYYY-MM-DD)."""
+    version = DAILY_VERSIONS[0][1]
+    for first, number in DAILY_VERSIONS:
+        if date >= first:
+            version = number
+    return version
+
+
+def daily_deal(date: str, version: int) -> Dealt:
+    """The Daily Challenge board of ``date`` dealt by generator ``version`` (the
+    engine's own daily deal: the Turtle, reverse placement, the date's seed)."""
+    from tilematch.engine import generate
+
+    made = generate.daily_deal(date, version)
+    return Dealt(made.board, list(made.solution), made.version, "turtle")

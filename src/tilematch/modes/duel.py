@@ -285,7 +285,7 @@ class DuelGame:
             seat.locked_until = now + LOCKOUT_SECONDS
             seat.bad_claims += 1
             refusal = self._refuse(reason, early)
-            refusal.events.append({"type": "lockout", "player": player, "until": now + 1.0})
+            refusal.events.append({"type": "lockout", "player": player, "until": seat.locked_until})
             return refusal
         self.board.push(move)
         seat.score += TILES_PER_PAIR

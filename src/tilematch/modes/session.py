@@ -165,18 +165,32 @@ class Settings:
         if self.mode == "daily":
             day = check_date(self.date)
             if self.layout not in (None, "turtle"):
-                raise ModeError("the Daily Challenge is always played on the Turtle")
-            seed = deals.daily_seed(day)
-            if self.seed is not None and self.seed != seed:
-                raise ModeError(f"the seed of {day} is {seed}, not {self.seed}")
-            fixed = replace(self, layout="turtle", seed=seed)
+                raise ModeError("the Daily Challenge is always played on the Turtle layout")
+            if self.generator != "reverse":
+                raise ModeError("the Daily Challenge is always dealt by the reverse generator")
+            fixed = self._pinned(
+                f"the Daily Challenge of {day}",
+                layout="turtle",
+                seed=deals.daily_seed(day),
+                version=deals.daily_version(day),
+            )
         elif self.mode == "tower":
             from tilematch.modes import tower
 
-            if not isinstance(self.level, int) or not 1 <= self.level <= len(tower.LEVELS):
+            if (
+                isinstance(self.level, bool)
+                or not isinstance(self.level, int)
+                or not 1 <= self.level <= len(tower.LEVELS)
+            ):
                 raise ModeError(f"a tower level is 1-{len(tower.LEVELS)}, not {self.level!r}")
             level = tower.LEVELS[self.level - 1]
-            fixed = replace(self, layout=level.layout, difficulty=level.difficulty, seed=level.seed)
+            fixed = self._pinned(
+                f"tower level {level.level}",
+                layout=level.layout,
+                difficulty=level.difficulty,
+                seed=level.seed,
+                version=tower.GENERATOR_VERSION,
+            )
         if self.mode in ("countdown", "tower"):
             difficulty = fixed.difficulty if fixed.difficulty is not None else "standard"
             if difficulty not in DIFFICULTIES:
@@ -195,6 +209,15 @@ class Settings:
             names = ", ".join(sorted(deals.layout_names()))
             raise ModeError(f"unknown layout {layout!r}; built in: {names}") from None
         return replace(fixed, layout=layout)
+
+    def _pinned(self, what: str, **values: Any) -> Settings:
+        """The settings with ``values`` filled in; raises :class:`ModeError` when a
+        field was given with another value (a daily date or a tower level fixes them)."""
+        for name, value in values.items():
+            given = getattr(self, name)
+            if given is not None and given != value:
+                raise ModeError(f"the {name} of {what} is {value!r}, not {given!r}")
+        return replace(self, **values)
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON object."""
@@ -641,14 +664,14 @@ class Session:
             **self._extra_counters(now),
         }
 
-    def _tile(self, spot: int, free_mask: int) -> dict[str, Any]:
+    def _tile(self, spot: int, free_mask: int, selectable_mask: int | None) -> dict[str, Any]:
         code = self.board.face(spot) or ""
         free = bool(free_mask >> spot & 1)
         cracks = getattr(self.board, "cracks", None)
         stone = int(cracks(spot)) if cracks is not None else 0
-        # Any Shisen-Sho tile may be picked (the path decides); layered tiles must be
-        # free and not an uncracked stone.
-        selectable = True if self.settings.game == "shisensho" else free and stone == 0
+        # Any Shisen-Sho tile may be picked (the path decides); a layered board says
+        # itself which tiles are selectable (free and not an uncracked stone).
+        selectable = selectable_mask is None or bool(selectable_mask >> spot & 1)
         blocked = None if selectable else self._explain(spot)
         return {
             "spot": spot,
@@ -660,6 +683,13 @@ class Session:
             "blocked": blocked,
             "stone": stone,
         }
+
+    def _selectable_mask(self) -> int | None:
+        """The layered board's selectable tiles (``None``: any tile may be picked)."""
+        if self.settings.game == "shisensho":
+            return None
+        selectable = getattr(self.board, "selectable_spots", None)
+        return int(selectable()) if selectable is not None else int(self.board.free_spots())
 
     def _explain(self, spot: int) -> str | None:
         """The Learn Mode sentence naming what blocks the tile at ``spot``."""
@@ -677,7 +707,8 @@ class Session:
         now = self._now
         s = self.settings
         free_mask = self.board.free_spots()
-        tiles = [self._tile(spot, free_mask) for spot in self.board.spots()]
+        selectable_mask = self._selectable_mask()
+        tiles = [self._tile(spot, free_mask, selectable_mask) for spot in self.board.spots()]
         pairs = [[m.a, m.b] for m in self.board.legal_pairs()]
         return {
             "game": s.game,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from tilematch.modes import deals
 from tilematch.modes.session import Session, Settings
 
 
@@ -49,6 +50,11 @@ class Daily(Regular):
     """The Daily Challenge of one date."""
 
     MODE: ClassVar[str] = "daily"
+
+    def _deal(self, index: int) -> deals.Dealt:
+        s = self.settings
+        assert s.date is not None and s.version is not None  # filled in by validate()
+        return deals.daily_deal(s.date, s.version)
 
     def _extra_summary(self, now: float) -> dict[str, Any]:
         return {"date": self.settings.date, "solved": self.status == "won"}
