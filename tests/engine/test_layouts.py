@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilematch.engine import layouts
-from tilematch.engine.layout import MAX_TILES, Layout, LayoutError, Position, check_positions
+from tilematch.engine.layout import (
+    MAX_TILES,
+    Layout,
+    LayoutError,
+    Position,
+    check_positions,
+    unsupported,
+)
 
 ALL = layouts.builtin()
 #: Shapes that are not symmetric on purpose: the Turtle's three side tiles, the
@@ -193,6 +200,65 @@ def test_check_positions_names_the_problem(positions: list[Position], message: s
 def test_check_positions_says_where() -> None:
     with pytest.raises(LayoutError, match=r"^f: line 9: tile at \(3, 0, 1\) rests on nothing"):
         check_positions([(0, 0, 0), (3, 0, 1)], "f", where=["line 2", "line 9"])
+
+
+def side_by_side(a: Position, b: Position) -> bool:
+    """Same layer, one edge against the other (not just a corner)."""
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return a[2] == b[2] and ((dx == 2 and dy <= 1) or (dy == 2 and dx <= 1))
+
+
+def held_reference(positions: list[Position], bridges: bool) -> set[Position]:
+    """Grow the set of held tiles until nothing changes: layer 0, tiles resting on a
+    tile below, and (bridges) tiles side by side with a held tile of their layer."""
+    held = {p for p in positions if p[2] == 0}
+    changed = True
+    while changed:
+        changed = False
+        for p in positions:
+            if p in held:
+                continue
+            if any(rests_on(p, q) for q in positions) or (
+                bridges and any(q in held and side_by_side(p, q) for q in positions)
+            ):
+                held.add(p)
+                changed = True
+    return held
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 12), st.integers(0, 8), st.integers(0, 3)),
+        max_size=30,
+        unique=True,
+    ),
+    st.booleans(),
+)
+def test_unsupported_agrees_with_reference(positions: list[Position], bridges: bool) -> None:
+    held = held_reference(positions, bridges)
+    want = [i for i, p in enumerate(positions) if p not in held]
+    assert unsupported(positions, bridges=bridges) == want
+
+
+def test_bridges_are_allowed_only_when_asked() -> None:
+    # Two piers on layer 0, a span of five tiles on layer 1 resting on the ends,
+    # and a ledge held out from the end of the span.
+    span = [(0, 0, 0), (8, 0, 0)] + [(x, 0, 1) for x in range(0, 11, 2)]
+    with pytest.raises(LayoutError, match=r"tile at \(2, 0, 1\) rests on nothing"):
+        check_positions(span, "strict")
+    check_positions(span, "bridged", bridges=True)
+    # a span that touches the piers only at their edges is held by nothing
+    loose = [(0, 0, 0), (12, 0, 0)] + [(x, 0, 1) for x in range(2, 11, 2)] + [(0, 4, 0)]
+    with pytest.raises(
+        LayoutError,
+        match=r"^loose: tile at \(2, 0, 1\) rests on nothing \(no tile under it on "
+        r"layer 0, nor a chain of tiles beside it that rests on one\)",
+    ):
+        check_positions(loose, "loose", bridges=True)
+    # corners do not hold: the tile at (2, 2, 1) meets the held (0, 0, 1) at a corner only
+    corner = [(0, 0, 0), (0, 0, 1), (2, 2, 1), (6, 6, 0)]
+    assert unsupported(corner, bridges=True) == [2]
 
 
 def test_half_tile_offsets_are_fine() -> None:

@@ -217,6 +217,36 @@ def test_bad_files_are_refused_with_a_clear_message(
     assert str(caught.value).startswith(f"{filename}: ")
 
 
+BRIDGE_MAP = """<?xml version="1.0"?>
+<!-- Two piers, a span across them on layer 1 and a ledge held out from it. -->
+<mahjongg>
+  <map name="Span" scorename="span">
+    <layer z="0">
+      <column x="0" top="0" bottom="1"/>
+      <column x="4" top="0" bottom="1"/>
+    </layer>
+    <row z="1" y="0" left="0" right="4"/>
+    <tile z="1" x="5" y="0"/>
+  </map>
+</mahjongg>
+"""
+
+
+def test_bridges_in_files_load_but_floating_tiles_do_not() -> None:
+    # GNOME Mahjongg's own maps span gaps with rows of raised tiles held at their ends.
+    layout = layouts.read_layout(BRIDGE_MAP, "span.map")
+    assert layout.layer_counts() == (4, 6)
+    assert (10, 0, 1) in layout.positions and (4, 0, 1) in layout.positions
+    # the same span moved one tile to the right meets the piers only edge to edge
+    loose = BRIDGE_MAP.replace('left="0" right="4"', 'left="1" right="3"').replace(
+        '<tile z="1" x="5" y="0"/>', '<tile z="1" x="0" y="2"/>'
+    )
+    with pytest.raises(
+        LayoutError, match=r"^span.map: line 9: <row>: tile at \(2, 0, 1\) rests on nothing"
+    ):
+        layouts.read_layout(loose, "span.map")
+
+
 def test_too_many_tiles_in_a_gnome_file() -> None:
     rows = "".join(f'<row left="0" right="49" y="{y}"/>' for y in range(41))
     content = f'<mahjongg><map name="x">{rows}</map></mahjongg>'

@@ -39,6 +39,20 @@ def test_reads_tiles_in_layout_order() -> None:
     assert parse_board(text(SMALL).encode()).key() == board.key()
 
 
+def test_reads_a_board_with_a_bridge() -> None:
+    # layout files may span a gap with raised tiles held at the ends (see layout.unsupported)
+    piers = [[0, 0, 0, "1m"], [8, 0, 0, "1m"]]
+    codes = ["2m", "3m", "7z", "3m", "7z"]
+    span = [[x, 0, 1, code] for x, code in zip(range(0, 9, 2), codes, strict=True)]
+    board = parse_board(text({"game": "solitaire", "tiles": [*piers, *span, [10, 0, 1, "2m"]]}))
+    assert board.occupied.bit_count() == 8
+    # only the two ends of the span are free
+    pairs = [(board.coords(m.a), board.coords(m.b)) for m in board.legal_pairs()]
+    assert pairs == [((0, 0, 1), (10, 0, 1))]
+    with pytest.raises(BoardError, match=r"tiles\[2\] at \(2, 0, 1\) rests on nothing"):
+        parse_board(text({"game": "solitaire", "tiles": [*piers, *span[1:4], [4, 4, 0, "7z"]]}))
+
+
 def test_reads_stones_and_metadata() -> None:
     data = {
         "game": "blackwhite",

@@ -70,9 +70,49 @@ MAX_TILES = 2000
 #: The largest coordinate (in half-tile units or layers) a layout may use.
 MAX_COORD = 1000
 
+#: Offsets ``(dx, dy)`` of a tile one layer down that a raised tile rests on: it overlaps.
+RESTS_ON: tuple[tuple[int, int], ...] = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+#: Offsets of a tile on the same layer that touches a tile edge to edge (side by side:
+#: ``|dx| == 2`` and ``|dy| <= 1``, or ``|dy| == 2`` and ``|dx| <= 1``).
+EDGE_TO_EDGE: tuple[tuple[int, int], ...] = tuple(
+    (dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if (abs(dx) == 2) != (abs(dy) == 2)
+)
+
+
+def unsupported(positions: Sequence[Position], *, bridges: bool = False) -> list[int]:
+    """The indexes (ascending) of the raised tiles in ``positions`` that rest on nothing.
+
+    A tile above layer 0 rests on a tile one layer down that overlaps it
+    (:data:`RESTS_ON`). With ``bridges``, a raised tile may also hang between
+    or beside tiles of its own layer: it is held when a chain of tiles touching
+    edge to edge on its layer (:data:`EDGE_TO_EDGE`) leads to a tile that rests
+    on the layer below. Layout files of other programs span gaps that way
+    (GNOME Mahjongg's "Overpass" and "The Ziggurat"), so the file readers allow it.
+    """
+    cells = {(x, y, z) for x, y, z in positions}
+    held = {
+        (x, y, z)
+        for x, y, z in cells
+        if z == 0 or any((x + dx, y + dy, z - 1) in cells for dx, dy in RESTS_ON)
+    }
+    if bridges:
+        todo = list(held)
+        while todo:
+            x, y, z = todo.pop()
+            for dx, dy in EDGE_TO_EDGE:
+                other = (x + dx, y + dy, z)
+                if other in cells and other not in held:
+                    held.add(other)
+                    todo.append(other)
+    return [i for i, position in enumerate(positions) if tuple(position) not in held]
+
 
 def check_positions(
-    positions: Iterable[Sequence[int]], source: str, *, where: Sequence[str] | None = None
+    positions: Iterable[Sequence[int]],
+    source: str,
+    *,
+    where: Sequence[str] | None = None,
+    bridges: bool = False,
 ) -> None:
     """Check that tile positions make a playable layout; return ``None`` when they do.
 
@@ -80,7 +120,8 @@ def check_positions(
     (tiles are removed in pairs); whole-number coordinates from 0 to
     :data:`MAX_COORD`; no two tiles on one layer overlapping (``|dx| < 2`` and
     ``|dy| < 2``); every tile above layer 0 resting on at least one tile of the
-    layer below (``|dx| <= 1`` and ``|dy| <= 1``).
+    layer below (``|dx| <= 1`` and ``|dy| <= 1``; with ``bridges``, or held by
+    tiles of its own layer that do, see :func:`unsupported`).
 
     Raises :class:`LayoutError` whose message starts with ``source`` and names
     the first problem found, with the tile's position ``(x, y, z)``. ``where``,
@@ -122,15 +163,15 @@ def check_positions(
         raise LayoutError(f"{source}: no tiles")
     if len(seen) % 2:
         raise LayoutError(f"{source}: odd number of tiles ({len(seen)}); tiles go in pairs")
-    for x, y, z in sorted(seen, key=lambda p: (p[2], p[1], p[0])):
-        if z == 0:
-            continue
-        below = layers.get(z - 1, set())
-        if not any((x + dx, y + dy) in below for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
-            raise LayoutError(
-                f"{at(seen[(x, y, z)])}: tile at ({x}, {y}, {z}) rests on nothing "
-                f"(no tile under it on layer {z - 1})"
-            )
+    ordered = sorted(seen, key=lambda p: (p[2], p[1], p[0]))
+    floating = unsupported(ordered, bridges=bridges)
+    if floating:
+        x, y, z = ordered[floating[0]]
+        held = ", nor a chain of tiles beside it that rests on one" if bridges else ""
+        raise LayoutError(
+            f"{at(seen[(x, y, z)])}: tile at ({x}, {y}, {z}) rests on nothing "
+            f"(no tile under it on layer {z - 1}{held})"
+        )
 
 
 def _fmt(position: Position) -> str:

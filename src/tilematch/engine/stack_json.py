@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from tilematch.engine.board import BoardError
-from tilematch.engine.layout import Layout, Position
+from tilematch.engine.layout import Layout, Position, unsupported
 from tilematch.engine.stack import MAX_STONE_CRACKS, STACK_GAMES, StackBoard, stack_geometry
 from tilematch.engine.tiles import TileError, match_key, split_code
 
@@ -133,11 +133,13 @@ def board_from_data(data: Any, *, name: str = "board") -> StackBoard:
         raise BoardError(
             f"tiles[{second}] at {positions[second]} overlaps tiles[{first}] at {positions[first]}"
         )
-    if geometry.floating:
-        i = min(order[s] for s in geometry.floating)
+    floating = unsupported(positions, bridges=True) if geometry.floating else []
+    if floating:
+        i = floating[0]
         z = positions[i][2]
         raise BoardError(
-            f"tiles[{i}] at {positions[i]} rests on nothing: no tile on layer {z - 1} under it"
+            f"tiles[{i}] at {positions[i]} rests on nothing: no tile on layer {z - 1} "
+            "under it, nor a chain of tiles beside it that rests on one"
         )
 
     stones = _stones(data.get("stones"), layout)

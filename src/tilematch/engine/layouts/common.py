@@ -40,9 +40,11 @@ def finish(
 ) -> Layout:
     """Check the positions read from a file and wrap them in a :class:`Layout`.
 
-    Raises :class:`LayoutError` (see :func:`check_positions`).
+    Raises :class:`LayoutError` (see :func:`check_positions`). Bridges, raised
+    tiles held by a chain of tiles of their own layer that rests on the layer
+    below, are accepted: real files of other programs have them.
     """
-    check_positions(positions, filename, where=where)
+    check_positions(positions, filename, where=where, bridges=True)
     title = title.strip() or stem(filename)
     return Layout(
         name=slug(title),
