@@ -35,7 +35,7 @@ def derive_seed(seed: int, salt: int, index: int) -> int:
 class Dealt:
     """A board handed to a session, with the facts the session records."""
 
-    board: Any
+    board: Any  # GridBoard | StackBoard (StackBoard.game is a Literal, so not a Board to mypy)
     solution: list[Match] = field(default_factory=list)
     version: int | None = None
     layout_name: str | None = None
