@@ -95,7 +95,8 @@ async (maxPairs) => {
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const until = async (test, what) => {
     for (let i = 0; i < 2000; i += 1) { if (test()) return; await frame(); }
-    throw new Error(`timed out waiting for ${what}`);
+    const said = document.querySelector('.game .message').textContent;
+    throw new Error(`timed out waiting for ${what}; the page says: ${said}`);
   };
   const live = () => [...document.querySelectorAll('.board .tile:not(.is-removing)')];
   const tile = (s) => document.querySelector(`.board .tile[data-spot="${s}"]:not(.is-removing)`);
@@ -104,17 +105,23 @@ async (maxPairs) => {
   while (pairs < maxPairs && !ended()) {
     const stuck = document.querySelector('.nomoves-dialog');
     if (stuck.open) {
+      const shuffles = document.querySelector('.hud-shuffles dd').textContent;
       stuck.querySelector('[data-action="shuffle"]').click();
-      await until(() => !stuck.open, 'the shuffle');
+      await until(() => document.querySelector('.hud-shuffles dd').textContent !== shuffles,
+        'the shuffle');
       continue;
     }
     let pair = null;
     const hint = document.querySelector('.toolbar [data-action="hint"]');
     if (!hint.disabled) {
       const before = document.querySelector('.hud-hints dd').textContent;
+      const said = document.querySelector('.game .message');
+      said.dataset.kind = '';
       hint.click();
-      await until(() => document.querySelector('.hud-hints dd').textContent !== before
-        && document.querySelectorAll('.board .tile.is-hinted').length === 2, 'a hint');
+      await until(() => said.dataset.kind === 'error'
+        || (document.querySelector('.hud-hints dd').textContent !== before
+          && document.querySelectorAll('.board .tile.is-hinted').length === 2), 'a hint');
+      if (said.dataset.kind === 'error') throw new Error(`hint refused: ${said.textContent}`);
       pair = [...document.querySelectorAll('.board .tile.is-hinted')].map((e) => e.dataset.spot);
     } else {
       for (const el of live().filter((e) => e.matches('.is-free:not(.is-blocked)'))) {
@@ -154,8 +161,12 @@ def play_to_end(page: Any, *, max_pairs: int = 200, stop: Any = None) -> int:
         if end_dialog_open(page) or (stop is not None and stop(page)):
             return pairs
         if page.evaluate("() => document.querySelector('.nomoves-dialog').open"):
+            before = page.locator(".hud-shuffles dd").inner_text()
             page.locator('.nomoves-dialog [data-action="shuffle"]').click()
-            page.wait_for_function("() => !document.querySelector('.nomoves-dialog').open")
+            page.wait_for_function(
+                "before => document.querySelector('.hud-shuffles dd').textContent !== before",
+                arg=before,
+            )
             continue
         a, b = pick_pair(page)
         count = len(spots(page))

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE
-from pagekit import wait_board
+from pagekit import ask_hint, play_game, wait_board
 
 pytestmark = pytest.mark.e2e
 
@@ -37,19 +37,11 @@ def shoot(page: Any, artifacts: Path, name: str, *, full: bool = False) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=full)
 
 
-@pytest.mark.parametrize(("width", "size"), [("desktop", DESKTOP), ("phone", PHONE)])
 @pytest.mark.parametrize(("name", "path", "ready"), PAGES, ids=[p[0] for p in PAGES])
 def test_page_screenshot(
-    browser: Any,
-    live_server: Any,
-    artifacts: Path,
-    name: str,
-    path: str,
-    ready: str,
-    width: str,
-    size: Any,
+    browser: Any, live_server: Any, artifacts: Path, name: str, path: str, ready: str
 ) -> None:
-    ctx = browser.new_context(viewport=size, base_url=live_server.url)
+    ctx = browser.new_context(viewport=DESKTOP, base_url=live_server.url)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -67,17 +59,20 @@ def test_page_screenshot(
         )
         if first is not None:
             page.locator(f'.tile[data-spot="{first}"]').click()
-    shoot(
-        page,
-        artifacts,
-        f"{name}-{width}",
-        full=name in ("guide", "tower", "learn", "home", "results"),
-    )
+    full = name in ("guide", "tower", "learn", "home", "results")
+    for width, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        page.set_viewport_size(size)
+        shoot(page, artifacts, f"{name}-{width}", full=full and width == "desktop")
+        overflow = page.evaluate(
+            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 1, f"{name} scrolls sideways by {overflow}px at {width} width"
+        if ".board" in ready:
+            box = page.evaluate(
+                "() => document.querySelector('.board-scaler').getBoundingClientRect().right"
+            )
+            assert box <= size["width"], f"the {name} board overflows at {width} width"
     assert not errors, errors
-    overflow = page.evaluate(
-        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 1, f"{name} scrolls sideways by {overflow}px at {width} width"
     ctx.close()
 
 
@@ -105,4 +100,41 @@ def test_theme_screenshot(
         assert root["contrast"] == "high" and root["marks"] == "on"
         assert page.locator(".board .tile .mark").first.is_visible()
     shoot(page, artifacts, f"blackwhite-{name}-desktop")
+    ctx.close()
+
+
+def test_moments_screenshots(browser: Any, live_server: Any, artifacts: Path) -> None:
+    """The connecting line, the end dialog, Learn Mode and Readable Zoom on a phone."""
+    ctx = browser.new_context(viewport=DESKTOP, base_url=live_server.url)
+    page = ctx.new_page()
+    page.goto("/play/shisensho/classic?size=6x8&seed=3")
+    wait_board(page)
+    a, b = ask_hint(page)
+    page.evaluate(
+        "([a, b]) => { for (const s of [a, b])"
+        ' document.querySelector(`.tile[data-spot="${s}"]`).click() }',
+        [a, b],
+    )
+    page.wait_for_selector(".path-layer.is-visible")
+    page.screenshot(path=str(artifacts / "shisensho-line-desktop.png"))
+    play_game(page, mouse_pairs=0)
+    shoot(page, artifacts, "end-dialog-desktop")
+    assert page.locator(".end-dialog .share input").input_value().endswith("seed=3")
+
+    page.goto("/play/solitaire/regular?layout=turtle&seed=5")
+    wait_board(page)
+    page.keyboard.press("l")
+    page.wait_for_selector(".board.learn")
+    blocked = page.eval_on_selector(".board .tile.is-blocked", "el => el.dataset.spot")
+    page.locator(f'.tile[data-spot="{blocked}"]').click(force=True)
+    page.wait_for_selector('.message[data-kind="error"]')
+    shoot(page, artifacts, "learn-mode-desktop")
+    page.keyboard.press("l")
+
+    page.set_viewport_size(PHONE)
+    page.goto("/play/shisensho/classic?seed=7")
+    wait_board(page)
+    page.keyboard.press("z")
+    page.wait_for_selector(".board-viewport.is-readable")
+    shoot(page, artifacts, "shisensho-readable-phone")
     ctx.close()

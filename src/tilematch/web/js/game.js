@@ -57,7 +57,16 @@ export function mountGame(root, options) {
     freed: new Set(),
     lastStatus: null,
     dismissed: null,
+    queue: Promise.resolve(),
   };
+
+  // Intents go to the server one at a time, in click order, so that views come back
+  // (and are drawn) in the order the player acted.
+  function send(id, intent) {
+    const result = state.queue.then(() => api.act(id, intent));
+    state.queue = result.catch(() => null);
+    return result;
+  }
 
   root.innerHTML = `
     <section class="game" aria-label="Game">
@@ -298,7 +307,7 @@ export function mountGame(root, options) {
     state.pending += 1;
     const started = performance.now();
     try {
-      const result = await api.act(id, { type: "match", a, b });
+      const result = await send(id, { type: "match", a, b });
       if (!state.view || state.view.id !== id) return;
       if (!result.ok) {
         board.shake([a, b]);
@@ -336,7 +345,7 @@ export function mountGame(root, options) {
     const view = state.view;
     if (!view) return null;
     try {
-      const result = await api.act(view.id, { type });
+      const result = await send(view.id, { type });
       if (!state.view || state.view.id !== view.id) return null;
       if (!result.ok) {
         refuse();

@@ -7,8 +7,8 @@ export const CELL_W = 60;
 export const CELL_H = 80;
 export const TILE_W = 56;
 export const TILE_H = 76;
-export const LAYER_DX = 5;
-export const LAYER_DY = 6;
+export const LAYER_DX = 6;
+export const LAYER_DY = 8;
 const MARGIN = 0.5; // in cells, around a grid board
 const PAD = 14; // px around a layered board
 
