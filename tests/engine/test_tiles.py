@@ -4,6 +4,9 @@ from collections import Counter
 import pytest
 
 from tilematch.engine import tiles
+from tilematch.engine.grid import GridBoard
+from tilematch.engine.layout import Layout
+from tilematch.engine.stack import StackBoard
 
 
 def test_names_players_read() -> None:
@@ -77,3 +80,48 @@ def test_partner_codes() -> None:
     assert tiles.partner_codes("3f") == tiles.FLOWERS
     assert set(tiles.partner_codes("b1f")) == set(tiles.WHITE_BONUS)
     assert tiles.partner_codes("b5s") == ("w5s",)
+
+
+# ----------------------------------------------------------------- every pair of codes
+
+PLAIN = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+PLAIN += [f"{n}f" for n in range(1, 9)]
+COLOURED = [f"{c}{code}" for c in "bw" for code in PLAIN]
+
+
+def reference_match(a: str, b: str) -> bool:
+    """SPEC §1 in its own words, written apart from the engine's match keys."""
+    colour_a, symbol_a = (a[0], a[1:]) if len(a) == 3 else (None, a)
+    colour_b, symbol_b = (b[0], b[1:]) if len(b) == 3 else (None, b)
+    bonus_a, bonus_b = symbol_a.endswith("f"), symbol_b.endswith("f")
+    if colour_a is None and colour_b is None:
+        if bonus_a and bonus_b:  # flowers with flowers, seasons with seasons
+            return (int(symbol_a[0]) <= 4) == (int(symbol_b[0]) <= 4)
+        return symbol_a == symbol_b
+    if colour_a is None or colour_b is None or colour_a == colour_b:
+        return False  # Black & White: opposite colours only, never with plain tiles
+    if bonus_a and bonus_b:
+        return True  # any black bonus tile with any white bonus tile
+    return symbol_a == symbol_b
+
+
+def test_every_pair_of_codes_matches_like_the_rulebook() -> None:
+    codes = PLAIN + COLOURED
+    assert all(tiles.is_valid_code(code) for code in codes)
+    for a in codes:
+        for b in codes:
+            assert tiles.tiles_match(a, b) == reference_match(a, b), (a, b)
+
+
+def test_boards_pair_every_code_like_the_rulebook() -> None:
+    codes = PLAIN + COLOURED  # 126 codes on a 2 x 63 grid
+    grid = GridBoard(2, 63, codes)
+    for i, a in enumerate(codes):
+        want = sum(1 << j for j, b in enumerate(codes) if j != i and reference_match(a, b))
+        assert grid.partners(i) == want, a
+    for game, group in (("solitaire", PLAIN), ("blackwhite", COLOURED)):
+        row = Layout("row", tuple((2 * i, 0, 0) for i in range(len(group))))
+        board = StackBoard(row, group, game=game)
+        for i, a in enumerate(group):
+            want = sum(1 << j for j, b in enumerate(group) if j != i and reference_match(a, b))
+            assert board.partners[i] == want, a
