@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import itertools
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tilematch.cli import main
 
@@ -104,3 +108,140 @@ def test_the_installed_command() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert [json.loads(line) for line in done.stdout.splitlines()] == GRID_MOVES
+
+
+# ----------------------------------------------------------------- against a brute-force reference
+
+Cell = tuple[int, int]
+
+
+def segment_clear(cells: dict[Cell, str], p: Cell, q: Cell) -> bool:
+    """Every cell strictly between p and q (on one row or column) is empty or off the board."""
+    if p[0] != q[0] and p[1] != q[1]:
+        return False
+    dr, dc = (q[0] > p[0]) - (q[0] < p[0]), (q[1] > p[1]) - (q[1] < p[1])
+    r, c = p[0] + dr, p[1] + dc
+    while (r, c) != q:
+        if (r, c) in cells:
+            return False
+        r, c = r + dr, c + dc
+    return True
+
+
+def line_clear(cells: dict[Cell, str], points: list[Cell]) -> bool:
+    """The corners between the ends are empty and every segment is clear."""
+    corners_empty = all(p not in cells for p in points[1:-1])
+    return corners_empty and all(segment_clear(cells, p, q) for p, q in itertools.pairwise(points))
+
+
+def reference_bends(cells: dict[Cell, str], rows: int, cols: int, a: Cell, b: Cell) -> int | None:
+    """Fewest bends of a line a -> b through empty cells and the ring, by trying every corner."""
+    if line_clear(cells, [a, b]):
+        return 0
+    if any(line_clear(cells, [a, corner, b]) for corner in ((a[0], b[1]), (b[0], a[1]))):
+        return 1
+    through_rows = a[1] != b[1] and any(
+        line_clear(cells, [a, (r, a[1]), (r, b[1]), b]) for r in range(-1, rows + 1)
+    )
+    through_cols = a[0] != b[0] and any(
+        line_clear(cells, [a, (a[0], c), (b[0], c), b]) for c in range(-1, cols + 1)
+    )
+    return 2 if through_rows or through_cols else None
+
+
+@st.composite
+def grid_texts(draw: st.DrawFn) -> tuple[str, dict[Cell, str], int, int]:
+    rows, cols = draw(st.integers(1, 6)), draw(st.integers(1, 7))
+    spots = [(r, c) for r in range(rows) for c in range(cols)]
+    chosen = draw(st.permutations(spots))[: draw(st.integers(0, len(spots) // 2)) * 2]
+    faces = draw(st.lists(st.sampled_from(["1m", "9p", "7z", "1f", "4f", "5f"]), min_size=1))
+    cells = {}
+    for i in range(0, len(chosen), 2):
+        face = faces[i // 2 % len(faces)]
+        # flowers and seasons pair within their group, so the partner may be another flower
+        partner = {"1f": "4f", "4f": "1f"}.get(face, face)
+        cells[chosen[i]], cells[chosen[i + 1]] = face, partner
+    text = "\n".join(" ".join(cells.get((r, c), ".") for c in range(cols)) for r in range(rows))
+    return text + "\n", cells, rows, cols
+
+
+@settings(max_examples=80, deadline=None)
+@given(grid_texts())
+def test_grid_moves_agree_with_brute_force(
+    tmp_path_factory: pytest.TempPathFactory, case: tuple[str, dict[Cell, str], int, int]
+) -> None:
+    text, cells, rows, cols = case
+    path = tmp_path_factory.mktemp("grid") / "board.txt"
+    path.write_text(text)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["moves", str(path)]) == 0
+    got = [json.loads(line) for line in out.getvalue().splitlines()]
+    want = {}
+    tiles = sorted(cells)
+    groups = {"1f": "flower", "4f": "flower", "5f": "season"}
+    for i, a in enumerate(tiles):
+        for b in tiles[i + 1 :]:
+            if groups.get(cells[a], cells[a]) == groups.get(cells[b], cells[b]):
+                bends = reference_bends(cells, rows, cols, a, b)
+                if bends is not None:
+                    want[(a, b)] = bends
+    assert [(tuple(m["a"]), tuple(m["b"])) for m in got] == sorted(want)
+    for move in got:
+        assert set(move) == {"a", "b", "path"}
+        a, b = tuple(move["a"]), tuple(move["b"])
+        corners = [tuple(point) for point in move["path"]]
+        assert corners[0] == a and corners[-1] == b
+        assert len(corners) - 2 == want[(a, b)]  # the fewest bends
+        for p, q in itertools.pairwise(corners):
+            assert segment_clear(cells, p, q)
+        for p in corners[1:-1]:
+            assert p not in cells and -1 <= p[0] <= rows and -1 <= p[1] <= cols
+
+
+@st.composite
+def layered_boards(draw: st.DrawFn) -> dict[tuple[int, int, int], str]:
+    placed: list[tuple[int, int, int]] = []
+    for x, y, z in sorted(
+        draw(st.lists(st.tuples(st.integers(0, 10), st.integers(0, 4), st.integers(0, 2)))),
+        key=lambda p: (p[2], p[1], p[0]),
+    ):
+        if any(q[2] == z and abs(q[0] - x) < 2 and abs(q[1] - y) < 2 for q in placed):
+            continue
+        if z and not any(q[2] == z - 1 and abs(q[0] - x) < 2 and abs(q[1] - y) < 2 for q in placed):
+            continue
+        placed.append((x, y, z))
+    placed = placed[: len(placed) // 2 * 2]
+    order = draw(st.permutations(placed))
+    faces = draw(st.lists(st.sampled_from(["1m", "2m", "7z"]), min_size=len(order) // 2))
+    return {p: faces[i // 2] for i, p in enumerate(order)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(layered_boards())
+def test_layered_moves_agree_with_brute_force(
+    tmp_path_factory: pytest.TempPathFactory, tiles: dict[tuple[int, int, int], str]
+) -> None:
+    path = tmp_path_factory.mktemp("stack") / "board.json"
+    path.write_text(json.dumps({"game": "solitaire", "tiles": [[*p, f] for p, f in tiles.items()]}))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["moves", str(path)]) == 0
+
+    def free(p: tuple[int, int, int]) -> bool:
+        x, y, z = p
+        if any(q[2] > z and abs(q[0] - x) <= 1 and abs(q[1] - y) <= 1 for q in tiles):
+            return False
+        side = {q[0] - x for q in tiles if q[2] == z and abs(q[1] - y) <= 1}
+        return not (-2 in side and 2 in side)
+
+    want = {
+        frozenset((p, q))
+        for p in tiles
+        for q in tiles
+        if p != q and tiles[p] == tiles[q] and free(p) and free(q)
+    }
+    got = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert all(set(move) == {"a", "b"} for move in got)
+    pairs = [frozenset((tuple(m["a"]), tuple(m["b"]))) for m in got]
+    assert len(pairs) == len(set(pairs)) and set(pairs) == want
