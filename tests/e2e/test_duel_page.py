@@ -161,8 +161,10 @@ def test_two_browsers_race_on_one_board(contexts: list[Any], artifacts: Path) ->
     spots = sorted(faces)
     odd = next((x, y) for x in spots for y in spots if x < y and faces[x] != faces[y])
     claim(guest, *odd)
-    guest.wait_for_selector(".duel.is-locked")
-    assert not guest.locator('.duel-player[data-player="1"] .duel-lock').is_hidden()
+    guest.wait_for_selector(
+        '.duel.is-locked .duel-player[data-player="1"].is-locked .duel-lock:not([hidden])',
+        state="attached",
+    )
     assert host.locator(".duel.is-locked").count() == 0
     # both race for the same pair: exactly one wins it, both boards agree
     pair = legal_pair(host, (4, 6))
