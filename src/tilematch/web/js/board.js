@@ -15,6 +15,7 @@ const EMPTY_UI = Object.freeze({
   hinted: new Set(),
   freed: new Set(),
   blockers: new Set(),
+  matching: new Set(),
   learn: false,
   showFree: false,
   zoom: "fit",
@@ -92,6 +93,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
   let points = [];
   let scale = 1;
   let destroyed = false;
+  let lastFit = "";
 
   function schedule() {
     if (scheduled || destroyed) return;
@@ -136,29 +138,47 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
       if (el.dataset.code !== tile.code) {
         el.dataset.code = tile.code;
         el.innerHTML = faceMarkup(tile.code);
-        el.classList.remove("tile--black", "tile--white");
-        const variant = variantClass(tile.code);
-        if (variant) el.classList.add(variant);
       }
       const box = frame.box(tile);
-      const left = `${box.left}px`;
-      const top = `${box.top}px`;
-      if (el.style.left !== left) el.style.left = left;
-      if (el.style.top !== top) el.style.top = top;
-      el.style.zIndex = String(box.z);
-      const cls = el.classList;
-      cls.toggle("is-free", tile.free !== false);
-      cls.toggle("is-blocked", tile.selectable === false || tile.free === false);
-      cls.toggle("is-selected", ui.selected === tile.spot);
-      cls.toggle("is-partner", ui.partners.has(tile.spot));
-      cls.toggle("is-hinted", ui.hinted.has(tile.spot));
-      cls.toggle("is-freed", ui.freed.has(tile.spot));
-      cls.toggle("is-blocker", ui.blockers.has(tile.spot));
-      cls.toggle("is-stone", Boolean(tile.stone));
-      if (tile.stone) el.dataset.cracks = String(tile.stone);
-      else delete el.dataset.cracks;
-      el.setAttribute("aria-label", tileLabel(tile, ui, bySpot));
-      el.setAttribute("aria-pressed", ui.selected === tile.spot ? "true" : "false");
+      const place = `${box.left}px,${box.top}px,${box.z}`;
+      if (el._place !== place) {
+        el._place = place;
+        el.style.left = `${box.left}px`;
+        el.style.top = `${box.top}px`;
+        el.style.zIndex = String(box.z);
+      }
+      // one class string per tile, written only when it changes
+      const spot = tile.spot;
+      let className = "tile";
+      const variant = variantClass(tile.code);
+      if (variant) className += ` ${variant}`;
+      if (tile.free !== false) className += " is-free";
+      if (tile.selectable === false || tile.free === false) className += " is-blocked";
+      if (ui.selected === spot) className += " is-selected";
+      if (ui.partners.has(spot)) className += " is-partner";
+      if (ui.hinted.has(spot)) className += " is-hinted";
+      if (ui.freed.has(spot)) className += " is-freed";
+      if (ui.blockers.has(spot)) className += " is-blocker";
+      if (ui.matching.has(spot)) className += " is-matching";
+      if (tile.stone) className += " is-stone";
+      if (el.classList.contains("is-shaking")) className += " is-shaking";
+      if (el.classList.contains("is-focus")) className += " is-focus";
+      if (el.className !== className) el.className = className;
+      const cracks = tile.stone ? String(tile.stone) : "";
+      if ((el.dataset.cracks || "") !== cracks) {
+        if (cracks) el.dataset.cracks = cracks;
+        else delete el.dataset.cracks;
+      }
+      const label = tileLabel(tile, ui, bySpot);
+      if (el._label !== label) {
+        el._label = label;
+        el.setAttribute("aria-label", label);
+      }
+      const pressed = ui.selected === spot ? "true" : "false";
+      if (el._pressed !== pressed) {
+        el._pressed = pressed;
+        el.setAttribute("aria-pressed", pressed);
+      }
       if (!hidden.has(tile.spot)) {
         points.push({ spot: tile.spot, x: box.left + TILE_W / 2, y: box.top + TILE_H / 2 });
       }
@@ -185,7 +205,11 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     }
     for (const [spot, el] of elements) el.tabIndex = spot === focused ? 0 : -1;
     if (lostFocus && focused != null) elements.get(focused).focus({ preventScroll: true });
-    fit();
+    const fitKey = `${frame.key}|${ui.zoom}`;
+    if (fitKey !== lastFit) {
+      lastFit = fitKey;
+      fit();
+    }
     const end = performance.now();
     boardEl.dataset.renderMs = (end - start).toFixed(2);
     if (!boardEl.dataset.firstDrawn) boardEl.dataset.firstDrawn = end.toFixed(1);
@@ -276,6 +300,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
   boardEl.addEventListener("click", onClick);
   const resize = new ResizeObserver(() => fit());
   resize.observe(viewport);
+  window.addEventListener("resize", fit);
 
   return {
     element: boardEl,
@@ -323,6 +348,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     destroy() {
       destroyed = true;
       resize.disconnect();
+      window.removeEventListener("resize", fit);
       viewport.innerHTML = "";
     },
   };

@@ -58,6 +58,7 @@ export function mountGame(root, options) {
     lastStatus: null,
     dismissed: null,
     queue: Promise.resolve(),
+    matching: new Set(),
   };
 
   // Intents go to the server one at a time, in click order, so that views come back
@@ -139,6 +140,7 @@ export function mountGame(root, options) {
       hinted: new Set(view && view.hint ? view.hint : []),
       freed: state.learn ? state.freed : new Set(),
       blockers: new Set(),
+      matching: state.matching,
       learn: state.learn,
       showFree: state.learn || (s.partners && state.selected != null),
       zoom: state.zoom,
@@ -298,11 +300,26 @@ export function mountGame(root, options) {
     const a = state.selected;
     const first = tile(a);
     state.selected = null;
+    // A pair in the server's list of legal pairs is answered at once (highlight and
+    // sound); the tiles leave when the server's view arrives.
+    const lo = Math.min(a, spot);
+    const hi = Math.max(a, spot);
+    const listed = (view.pairs || []).some(([x, y]) => Math.min(x, y) === lo && Math.max(x, y) === hi);
+    if (listed) {
+      state.matching.add(a);
+      state.matching.add(spot);
+      snap(view.combo ? view.combo + 1 : 1);
+    }
     draw();
-    await sendMatch(a, spot, first, t);
+    try {
+      await sendMatch(a, spot, first, t, listed);
+    } finally {
+      state.matching.delete(a);
+      state.matching.delete(spot);
+    }
   }
 
-  async function sendMatch(a, b, first, second) {
+  async function sendMatch(a, b, first, second, answered) {
     const id = state.view.id;
     state.pending += 1;
     const started = performance.now();
@@ -310,6 +327,8 @@ export function mountGame(root, options) {
       const result = await send(id, { type: "match", a, b });
       if (!state.view || state.view.id !== id) return;
       if (!result.ok) {
+        state.matching.delete(a);
+        state.matching.delete(b);
         board.shake([a, b]);
         refuse();
         apply(result.game);
@@ -322,7 +341,7 @@ export function mountGame(root, options) {
       const gained = (view.score ?? 0) - (state.view.score ?? 0);
       apply(view);
       if (lm && lm.path && lm.path.length) board.flashPath(lm.path);
-      snap(view.combo || 1);
+      if (!answered) snap(view.combo || 1);
       let text = `Matched ${first.name} and ${second.name}.`;
       if (gained > 0) text += ` +${gained} points.`;
       if (view.combo > 1) text += ` Combo ×${view.combo}.`;
