@@ -941,11 +941,12 @@ def reshuffle(board: BoardLike, rng: random.Random) -> Board | None:
     path is found (gravity, or awkward remains on a layout) solver-checked
     shuffles follow. Returns ``None`` when no solvable re-deal was found,
     e.g. the last two tiles stacked on each other, or faces that cannot be
-    paired at all. All randomness comes from ``rng``.
+    paired at all; an empty board comes back as an empty board. All
+    randomness comes from ``rng``.
     """
     spots = list(board.spots())
-    if not spots:
-        return None
+    if not spots:  # nothing left: the empty board is its own solvable re-deal
+        return cast(Board, board.with_faces({}))
     faces = [board.face(spot) or "" for spot in spots]
     pairs = _pair_up(faces)
     if pairs is None:
