@@ -160,7 +160,7 @@ def tiles_with(*extra: list[object]) -> str:
         (tiles_with([4.0, 0, 0, "1m"]), r"tiles\[2\]: x must be a whole number"),
         (tiles_with([True, 0, 0, "1m"]), r"tiles\[2\]: x must be a whole number"),
         (tiles_with([-2, 0, 0, "1m"]), r"tiles\[2\]: x = -2 is outside"),
-        (tiles_with([4, 0, 99, "1m"]), r"tiles\[2\]: z = 99 is outside"),
+        (tiles_with([4, 0, 1001, "1m"]), r"tiles\[2\]: z = 1001 is outside"),
         (tiles_with([4, 0, 0, 5]), r"tiles\[2\] at \(4, 0, 0\): tile code must be a string"),
         (tiles_with([4, 0, 0, "0m"]), r"tiles\[2\] at \(4, 0, 0\): unknown tile code '0m'"),
         (tiles_with([4, 0, 0, "b1m"]), r"tiles\[2\] .*Black & White tile"),
@@ -250,3 +250,18 @@ def test_junk_never_escapes_as_another_error(data: object) -> None:
     except BoardError:
         return
     assert board.game in ("solitaire", "blackwhite")
+
+
+def test_boards_on_any_readable_layout_read_back() -> None:
+    # a layout file may use coordinates and tile counts up to the layout bounds
+    from tilematch.engine.layout import MAX_COORD, Layout
+    from tilematch.engine.layout import MAX_TILES as LAYOUT_MAX_TILES
+    from tilematch.engine.stack import StackBoard
+
+    assert MAX_TILES == LAYOUT_MAX_TILES
+    far = Layout("far", ((MAX_COORD - 2, MAX_COORD - 1, 0), (MAX_COORD - 2, MAX_COORD - 1, 1)))
+    board = StackBoard(far, ["1m", "1m"])
+    again = parse_board(format_board(board))
+    assert [again.coords(s) for s in again.spots()] == list(far.positions)
+    with pytest.raises(BoardError, match=f"x = {MAX_COORD + 1} is outside 0..{MAX_COORD}"):
+        parse_board(text({"game": "solitaire", "tiles": [[MAX_COORD + 1, 0, 0, "1m"]]}))

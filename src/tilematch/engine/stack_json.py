@@ -30,17 +30,19 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from tilematch.engine.board import BoardError
-from tilematch.engine.layout import Layout, Position, unsupported
+from tilematch.engine.layout import MAX_COORD, Layout, Position, unsupported
+from tilematch.engine.layout import MAX_TILES as LAYOUT_MAX_TILES
 from tilematch.engine.stack import MAX_STONE_CRACKS, STACK_GAMES, StackBoard, stack_geometry
 from tilematch.engine.tiles import TileError, match_key, split_code
 
-#: The most tiles a board may hold.
-MAX_TILES: Final = 1024
+#: The most tiles a board may hold: as many as a layout (every layout read gives boards
+#: this reader takes back).
+MAX_TILES: Final = LAYOUT_MAX_TILES
 #: The longest board text accepted, in characters.
 MAX_TEXT: Final = 256 * 1024
-#: Coordinates must lie in ``0..MAX_XY`` (x, y) and ``0..MAX_Z`` (z).
-MAX_XY: Final = 511
-MAX_Z: Final = 63
+#: Coordinates must lie in ``0..MAX_XY`` (x, y) and ``0..MAX_Z`` (z), the bounds of layouts.
+MAX_XY: Final = MAX_COORD
+MAX_Z: Final = MAX_COORD
 
 
 def parse_board(text: str | bytes, *, name: str = "board") -> StackBoard:
