@@ -55,10 +55,53 @@ class Level:
     creates: list[float] = field(default_factory=list)
     errors: int = 0
     move_seconds: float = 0.0
+    move_cpu: float | None = None  # server CPU seconds during the move phase
+    bare_cpu: float | None = None  # server CPU seconds during the bare phase
 
     def rate(self) -> float:
         """Moves per second over the move phase."""
         return len(self.moves) / self.move_seconds if self.move_seconds else 0.0
+
+    def cpu_per_move(self) -> float | None:
+        """Server CPU milliseconds per move request (``None`` where unmeasured)."""
+        if self.move_cpu is None or not self.moves:
+            return None
+        return self.move_cpu * 1000 / len(self.moves)
+
+    def cpu_per_bare(self) -> float | None:
+        """Server CPU milliseconds per bare request (``None`` where unmeasured)."""
+        if self.bare_cpu is None or not self.bare:
+            return None
+        return self.bare_cpu * 1000 / len(self.bare)
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU seconds used so far by process ``pid`` (Linux ``/proc``), or None."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+class Served(str):
+    """A running server's base URL (a ``str``), carrying the server's process id."""
+
+    pid: int
+
+    def __new__(cls, url: str, pid: int) -> Served:
+        served = super().__new__(cls, url)
+        served.pid = pid
+        return served
+
+    @property
+    def url(self) -> str:
+        """The base URL as a plain string."""
+        return str(self)
 
 
 def percentile(samples: list[float], share: float) -> float:
@@ -78,8 +121,8 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(db_dir: Path, sync: str | None = None) -> Iterator[str]:
-    """Run ``tilematch serve`` on loopback in a subprocess; yields its base URL.
+def serve(db_dir: Path, sync: str | None = None) -> Iterator[Served]:
+    """Run ``tilematch serve`` on loopback in a subprocess; yields its URL and pid.
 
     ``sync`` sets ``TILEMATCH_SYNC`` (the SQLite durability level) for the server."""
     port = free_port()
@@ -106,7 +149,7 @@ def serve(db_dir: Path, sync: str | None = None) -> Iterator[str]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("the server did not start") from None
                 time.sleep(0.1)
-        yield url
+        yield Served(url, process.pid)
     finally:
         process.terminate()
         try:
@@ -206,9 +249,10 @@ async def _pick_board(client: Any) -> dict[str, Any]:
 
 
 async def run_level(
-    url: str, players: int, think: float, seconds: float, max_requests: int
+    url: str, players: int, think: float, seconds: float, max_requests: int, pid: int | None = None
 ) -> Level:
-    """Run one load level against the server at ``url``; returns what it measured."""
+    """Run one load level against the server at ``url`` (process ``pid``, whose CPU time
+    is read where the system allows); returns what it measured."""
     import httpx
 
     level = Level(players, think, seconds)
@@ -220,6 +264,7 @@ async def run_level(
         gate = asyncio.Semaphore(4)  # players arrive a few at a time
         joined = await asyncio.gather(*(_join(client, board, level, gate) for _ in range(players)))
         budget = [max_requests]
+        cpu = cpu_seconds(pid)
         begin = time.perf_counter()
         stop = begin + seconds
         await asyncio.gather(
@@ -229,10 +274,18 @@ async def run_level(
             )
         )
         level.move_seconds = time.perf_counter() - begin
+        level.move_cpu = _spent(cpu, pid)
         budget = [max_requests]
+        cpu = cpu_seconds(pid)
         stop = time.perf_counter() + seconds / 2
         await asyncio.gather(*(_bare(client, level, stop, budget, s) for s in range(players)))
+        level.bare_cpu = _spent(cpu, pid)
     return level
+
+
+def _spent(before: float | None, pid: int | None) -> float | None:
+    after = cpu_seconds(pid)
+    return None if before is None or after is None else after - before
 
 
 def measure(
@@ -243,16 +296,19 @@ def measure(
     sync: str | None = None,
 ) -> list[Level]:
     """Start a server and run each level in turn (players, think time, seconds)."""
-    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), sync) as url:
-        return [asyncio.run(run_level(url, n, think, seconds, max_requests)) for n in levels]
+    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), sync) as served:
+        return [
+            asyncio.run(run_level(served.url, n, think, seconds, max_requests, served.pid))
+            for n in levels
+        ]
 
 
 def table(results: list[Level]) -> str:
     """A Markdown table of the levels."""
     lines = [
         "| players | moves | moves/s | move p50 ms | p95 ms | p99 ms | bare p50 ms | bare p95 ms"
-        " | bare p99 ms | p95 ratio | errors |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        " | bare p99 ms | p95 ratio | server CPU ms/move | CPU ms/bare | errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for level in results:
         p95 = percentile(level.moves, 0.95)
@@ -262,9 +318,14 @@ def table(results: list[Level]) -> str:
             f"{percentile(level.moves, 0.50):.2f} | {p95:.2f} | "
             f"{percentile(level.moves, 0.99):.2f} | {percentile(level.bare, 0.50):.2f} | "
             f"{bare95:.2f} | {percentile(level.bare, 0.99):.2f} | "
-            f"{p95 / bare95 if bare95 else 0:.1f} | {level.errors} |"
+            f"{p95 / bare95 if bare95 else 0:.1f} | {_ms(level.cpu_per_move())} | "
+            f"{_ms(level.cpu_per_bare())} | {level.errors} |"
         )
     return "\n".join(lines)
+
+
+def _ms(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
 
 
 def run(quick: bool = False) -> list[Row]:
@@ -283,7 +344,8 @@ def run(quick: bool = False) -> list[Row]:
                 len(level.moves),
                 "p95 <= 10 ms at 100 players" if level.players == 100 else "",
                 f"{level.rate():.0f} moves/s; bare endpoint p95 "
-                f"{percentile(level.bare, 0.95):.2f} ms",
+                f"{percentile(level.bare, 0.95):.2f} ms; server CPU "
+                f"{_ms(level.cpu_per_move())} ms/move",
             )
         )
     return rows
