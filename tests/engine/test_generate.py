@@ -70,6 +70,24 @@ def test_reverse_grid_deals_clear_by_their_solution(
     assert deal.version == GENERATOR_VERSION and deal.generator == "reverse"
 
 
+@FAST
+@given(
+    seed=st.integers(0, 2**40),
+    rows=st.integers(1, 4),
+    cols=st.integers(1, 6),
+    gravity=st.booleans(),
+    generator=st.sampled_from(["reverse", "checked"]),
+)
+def test_small_grids_solver_agrees(
+    seed: int, rows: int, cols: int, gravity: bool, generator: str
+) -> None:
+    if rows * cols % 2:
+        cols += 1
+    deal = deal_grid(rows, cols, seed=seed, gravity=gravity, generator=generator)
+    assert clears(deal)
+    assert solve(deal.board, nodes=20_000).status == "solved"
+
+
 def test_grid_tile_sets() -> None:
     assert faces_of(deal_grid(seed=3).board) == Counter(standard_set("136"))
     assert faces_of(deal_grid(8, 18, seed=3).board) == Counter(standard_set("144"))
