@@ -70,6 +70,16 @@ def test_kyodai_file() -> None:
     layout = layouts.read_layout(text("layout_small.lay"), "small.lay")
     assert set(layout.positions) == {(0, 0, 0), (2, 0, 0), (1, 0, 1), (32, 18, 0)}
     assert (layout.name, layout.title) == ("hand-made", "Hand Made")
+    # a category after '::' on the name line is not part of the name
+    lines = text("layout_small.lay").split("\n")
+    lines[0], lines[1] = "Kyodai 6.0", "Hand Made :: Tests"
+    again = layouts.read_layout("\n".join(lines), "small.lay")
+    assert (again.name, again.title, again.positions) == (
+        "hand-made",
+        "Hand Made",
+        layout.positions,
+    )
+    assert "category Tests" in again.description
 
 
 @pytest.mark.parametrize(

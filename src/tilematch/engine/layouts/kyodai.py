@@ -1,6 +1,7 @@
 """Kyodai ``.lay`` files: reading and writing.
 
-Line 1 is a header that starts with ``Kyodai``; line 2 is the layout's name.
+Line 1 is a header that starts with ``Kyodai`` (``Kyodai 3.0``, ``Kyodai 6.0``);
+line 2 is the layout's name, optionally followed by ``::`` and a category.
 Then follow exactly 3,400 cells written as ``0`` (empty) or ``1`` (a tile),
 with any whitespace or line breaks between them: 5 levels of 20 rows of 34
 columns, level 0 first, each level row by row from the top, each row from the
@@ -39,7 +40,9 @@ def read_kyodai(text: str, filename: str) -> Layout:
         )
     if len(lines) < 2:
         raise LayoutError(f"{filename}: line 2: the name line is missing")
-    title = lines[1].strip()
+    title, _, category = lines[1].partition("::")
+    title = title.strip()
+    category = category.strip()
     positions: list[Position] = []
     where: list[str] = []
     cell = 0
@@ -77,7 +80,8 @@ def read_kyodai(text: str, filename: str) -> Layout:
         positions,
         filename,
         title=title,
-        description=f"Read from the Kyodai layout file {filename}.",
+        description=f"Read from the Kyodai layout file {filename}"
+        + (f" (category {category})." if category else "."),
         where=where,
     )
 
