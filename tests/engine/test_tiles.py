@@ -125,3 +125,24 @@ def test_boards_pair_every_code_like_the_rulebook() -> None:
         for i, a in enumerate(group):
             want = sum(1 << j for j, b in enumerate(group) if j != i and reference_match(a, b))
             assert board.partners[i] == want, a
+
+
+@pytest.mark.parametrize("name", ["136", "144", "bw144"])
+@pytest.mark.parametrize("count", [2, 36, 74, 146, 290])
+def test_deal_faces_takes_whole_distinct_groups_before_a_pair(
+    name: tiles.SetName, count: int
+) -> None:
+    groups = [sorted(group) for group in tiles.groups_of_set(name)]
+    per_set = 4 * len(groups)
+    faces = tiles.deal_faces(count, name, random.Random(count))
+    full, rest = divmod(count, per_set)
+    whole = rest // 4
+    # complete sets first, then whole groups (each at most once), then one pair
+    assert Counter(faces[: full * per_set]) == Counter(tiles.standard_set(name) * full)
+    chunks = [
+        sorted(faces[i : i + 4]) for i in range(full * per_set, full * per_set + 4 * whole, 4)
+    ]
+    assert all(chunk in groups for chunk in chunks)
+    assert len({tuple(chunk) for chunk in chunks}) == whole
+    tail = faces[full * per_set + 4 * whole :]
+    assert len(tail) == rest % 4 and (not tail or tiles.tiles_match(tail[0], tail[1]))
