@@ -134,13 +134,10 @@ def test_turtle_layout_is_the_classic_shape() -> None:
     assert counts == [87, 36, 16, 4, 1]
 
 
-def test_builtin_turtle_is_used_when_available() -> None:
-    try:
-        layouts = importlib.import_module("tilematch.engine.layouts")
-        builtin = layouts.get("turtle")
-    except (ImportError, AttributeError):
-        pytest.skip("built-in layouts not available")
+def test_builtin_turtle_is_the_classic_shape() -> None:
+    builtin = importlib.import_module("tilematch.engine.layouts").get("turtle")
     assert set(builtin.positions) == set(classic_turtle_positions())
+    assert turtle() is builtin
 
 
 @pytest.mark.parametrize("game", ["solitaire", "blackwhite"])
