@@ -302,3 +302,31 @@ def test_geometry_tables_match_their_definitions(cands: list[Pos]) -> None:
         if p[2] > 0 and not any(ref_related(p, q, "below") for q in positions)
     }
     assert set(geo.floating) == floating
+
+
+@settings(max_examples=50, deadline=None)
+@given(boards())
+def test_explain_names_the_blockers_of_the_rulebook(board: StackBoard) -> None:
+    tiles = {board.coords(s): s for s in board.spots()}
+    for spot in board.spots():
+        p = board.coords(spot)
+        x, y, z = p
+        info = board.explain(spot)
+        covering = sorted(s for q, s in tiles.items() if q[2] > z and ref_overlaps(p, q))
+        beside = {
+            side: sorted(
+                s
+                for q, s in tiles.items()
+                if q[2] == z and q[0] == x + 2 * side and abs(q[1] - y) <= 1
+            )
+            for side in (-1, 1)
+        }
+        assert list(info.covered_by) == covering
+        assert (list(info.left), list(info.right)) == (beside[-1], beside[1])
+        assert info.free == ref_free(set(tiles), p)
+        assert info.selectable == board.is_selectable(spot)
+        assert info.stone_cracks_left == board.cracks(spot)
+        named = covering + (beside[-1] + beside[1] if beside[-1] and beside[1] else [])
+        for blocker in named:
+            assert board.tile_label(blocker) in info.sentence
+        assert info.sentence.endswith("can be selected.") == info.selectable
