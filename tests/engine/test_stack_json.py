@@ -265,3 +265,9 @@ def test_boards_on_any_readable_layout_read_back() -> None:
     assert [again.coords(s) for s in again.spots()] == list(far.positions)
     with pytest.raises(BoardError, match=f"x = {MAX_COORD + 1} is outside 0..{MAX_COORD}"):
         parse_board(text({"game": "solitaire", "tiles": [[MAX_COORD + 1, 0, 0, "1m"]]}))
+
+
+def test_a_number_too_long_for_python_is_a_board_error() -> None:
+    huge = "9" * 5000
+    with pytest.raises(BoardError, match="not a board: Exceeds the limit"):
+        parse_board('{"game": "solitaire", "tiles": [[' + huge + ', 0, 0, "1m"]]}')

@@ -75,6 +75,8 @@ def parse_board(text: str | bytes, *, name: str = "board") -> StackBoard:
         ) from None
     except RecursionError:
         raise BoardError("not a board: JSON nested too deeply") from None
+    except ValueError as error:  # e.g. an integer with more digits than Python converts
+        raise BoardError(f"not a board: {str(error).split(':')[0]}") from None
     return board_from_data(data, name=name)
 
 
