@@ -13,6 +13,8 @@ The tile whose ``1`` stands in column ``x`` of row ``y`` of layer ``z``
 
 from __future__ import annotations
 
+import re
+
 from tilematch.engine.layout import MAX_TILES, Layout, LayoutError, Position
 from tilematch.engine.layouts.common import check_size, finish
 
@@ -49,7 +51,7 @@ def read_kmahjongg(text: str, filename: str) -> Layout:
             continue
         if header == HEADER_11 and line[0] in "whd" and not rows:
             value = line[1:].strip()
-            if not value.isdigit() or not 0 < int(value) <= 1000:
+            if not re.fullmatch(r"[0-9]{1,4}", value) or not 0 < int(value) <= 1000:
                 raise LayoutError(
                     f"{filename}: line {number}: size line {line[:20]!r} needs a whole number "
                     f"from 1 to 1000 after {line[0]!r}"
