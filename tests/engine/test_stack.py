@@ -187,6 +187,9 @@ def test_coordinates_and_spots() -> None:
         board.spot_at((4, 0, 0))
     with pytest.raises(KeyError):
         board.spot_at((0, 0))
+    for almost in ((2.0, 0, 0), (2, False, 0), ("2", 0, 0)):  # equal or alike, not ints
+        with pytest.raises(KeyError):
+            board.spot_at(almost)  # type: ignore[arg-type]
     with pytest.raises(IndexError):
         board.coords(2)
     assert board.face(5) is None and board.face(-1) is None

@@ -382,9 +382,10 @@ class StackBoard:
         return self.layout.positions[spot]
 
     def spot_at(self, coords: Sequence[int]) -> int:
-        """The spot at ``(x, y, z)``; raises ``KeyError`` when the layout has no such position."""
+        """The spot at ``(x, y, z)``; raises ``KeyError`` when the layout has no such position
+        (or the coordinates are not three ints)."""
         key = tuple(coords)
-        if len(key) != 3:
+        if len(key) != 3 or not all(type(v) is int for v in key):
             raise KeyError(key)
         return self.geometry.index[(key[0], key[1], key[2])]
 
