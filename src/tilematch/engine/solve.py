@@ -42,6 +42,7 @@ False
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
@@ -80,6 +81,10 @@ class Solution:
 
 class _OutOfBudget(Exception):
     """Raised inside the search when the node or time limit is reached."""
+
+
+class _Restart(Exception):
+    """Raised inside a search round that used up its share of positions."""
 
 
 class _Budget:
@@ -371,7 +376,7 @@ class _Model:
 
     def peel(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> _Witness | None:
         """A witness that the relaxation of the position can be cleared, or ``None``."""
-        return ({}, {})
+        return None if self.stuck(state, commits) else ({}, {})
 
 
 _Commits = frozenset[_Pair]
@@ -383,7 +388,12 @@ def _fits(witness: _Witness, way: tuple[_Pair, ...]) -> bool:
     """True when the peeling ``witness`` also works with the pairs ``way`` committed:
     each pair was free together before either of its tiles went."""
     free_at, gone_at = witness
-    return all(max(free_at[a], free_at[b]) < min(gone_at[a], gone_at[b]) for a, b in way)
+    never = 1 << 30
+    return all(
+        max(free_at.get(a, never), free_at.get(b, never))
+        < min(gone_at.get(a, 0), gone_at.get(b, 0))
+        for a, b in way
+    )
 
 
 class _PairingSearch:
@@ -398,6 +408,12 @@ class _PairingSearch:
         self.domain_hint = [0] * len(model.groups.masks)
         #: stop looking for a better group to branch on once one has this many ways
         self.enough = 2
+        #: positions in the first search round (later rounds double it)
+        self.first_round = 100
+        #: positions in the move-by-move round tried before the look-ahead rounds
+        self.quick_round = 300
+        self.look = model.lookahead
+        self.rng: random.Random | None = None
 
     def propagate(
         self, state: tuple[Any, ...], commits: _Commits, cmask: int
@@ -439,7 +455,7 @@ class _PairingSearch:
                 for a, b in added:
                     cmask |= (1 << a) | (1 << b)
             if not progress:
-                if model.lookahead:
+                if self.look:
                     witness = model.peel(state, commits)
                     if witness is None:
                         return None
@@ -471,7 +487,11 @@ class _PairingSearch:
             if unc & (unc - 1):
                 moves.extend(model.open_pairs(ctx, g, unc))
         weight = model.weight
-        moves.sort(key=lambda p: -(weight(p[0]) + weight(p[1])))
+        if self.rng is None:
+            moves.sort(key=lambda p: -(weight(p[0]) + weight(p[1])))
+        else:
+            noise = self.rng.random
+            moves.sort(key=lambda p: -(weight(p[0]) + weight(p[1])) * (0.5 + noise()))
         return [(move,) for move in moves]
 
     def choose(
@@ -495,7 +515,8 @@ class _PairingSearch:
             best: list[tuple[_Pair, ...]] | None = None
             forced: tuple[_Pair, ...] | None = None
             hint = self.domain_hint
-            order = sorted(range(len(groups.masks)), key=hint.__getitem__)
+            shuffle = self.rng.random if self.rng is not None else float
+            order = sorted(range(len(groups.masks)), key=lambda g: (hint[g], shuffle()))
             for g in order:
                 unc = occ & groups.masks[g] & ~cmask
                 if unc.bit_count() < 4:
@@ -534,7 +555,7 @@ class _PairingSearch:
                 if best is None:
                     return played, state, commits, cmask, []
                 available = model.available
-                best.sort(key=lambda way: not available(ctx, way[0][0], way[0][1]))
+                best.sort(key=lambda way: (not available(ctx, way[0][0], way[0][1]), shuffle()))
                 return played, state, commits, cmask, best
             commits = commits.union(forced)
             for a, b in forced:
@@ -548,8 +569,35 @@ class _PairingSearch:
                 return played, state, commits, cmask, []
 
     def run(self) -> list[_Pair] | None:
-        """The pairs in playing order, or ``None`` when proven unsolvable."""
+        """The pairs in playing order, or ``None`` when proven unsolvable.
+
+        Searches in rounds: a round that needs more than its share of positions is
+        restarted with shuffled tie-breaks and twice the share (hard positions are
+        rare but their search times are heavy-tailed). Dead positions found in any
+        round stay known, and the shares grow without bound, so the search stays
+        exact.
+        """
+        if self.model.lookahead:
+            # a quick move-by-move round first: most boards need no look-ahead
+            self.look = False
+            try:
+                return self.run_round(self.quick_round)
+            except _Restart:
+                self.look = True
+        limit = self.first_round
+        round_no = 0
+        while True:
+            self.rng = random.Random(round_no) if round_no else None
+            try:
+                return self.run_round(limit)
+            except _Restart:
+                round_no += 1
+                limit *= 2
+
+    def run_round(self, limit: int) -> list[_Pair] | None:
+        """One round of the search; raises :class:`_Restart` after ``limit`` positions."""
         model = self.model
+        start_nodes = self.budget.nodes
         dead = self.dead
         budget = self.budget
         path: list[_Pair] = []
@@ -560,6 +608,8 @@ class _PairingSearch:
 
         def enter(state: tuple[Any, ...], commits: _Commits, cmask: int) -> bool | None:
             budget.tick()
+            if budget.nodes - start_nodes > limit:
+                raise _Restart
             before = (model.key(state), commits)
             if before in dead:
                 return False
@@ -575,7 +625,7 @@ class _PairingSearch:
             if moves and key in dead:
                 dead.add(before)
                 return False
-            if model.lookahead:
+            if self.look:
                 chosen = self.choose(state, commits, cmask, ctx)
                 if chosen is None:
                     dead.add(before)
@@ -1013,6 +1063,38 @@ class _GridModel(_Model):
             for y in range(max(vlo_a, vlo_b) + 1, min(vhi_a, vhi_b)):
                 if not (occ >> (y * C)) & between:
                     return True
+        return False
+
+    def stuck(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> bool:
+        """Relaxation: keep only the committed tiles on the board (every other tile
+        could go first, which only opens paths) and remove committed pairs while any
+        connects. Pairs left over can never be removed: the position is dead."""
+        if len(commits) < 2:
+            return False
+        occ = 0
+        for a, b in commits:
+            occ |= (1 << a) | (1 << b)
+        R, C = self.R, self.C
+        occt = 0
+        exposed = 0
+        nb = self.nb
+        for idx in _bits(occ):
+            r, c = divmod(idx, C)
+            occt |= 1 << (c * R + r)
+            if occ & nb[idx] != nb[idx]:
+                exposed |= 1 << idx
+        ctx: tuple[Any, ...] = (occ, occt, exposed)
+        pending = list(commits)
+        while pending:
+            keep = []
+            for pair in pending:
+                if self._connects(ctx, pair[0], pair[1]):
+                    ctx = self.play(ctx, pair)
+                else:
+                    keep.append(pair)
+            if len(keep) == len(pending):
+                return True
+            pending = keep
         return False
 
     def open_pairs(self, ctx: Any, g: int, tiles_mask: int) -> list[_Pair]:
