@@ -143,7 +143,7 @@ def test_two_browsers_race_on_one_board(contexts: list[Any], artifacts: Path) ->
     link = host.locator(".duel-link").input_value()
     code = link.rsplit("=", 1)[1]
     assert len(code) == 6
-    assert host.locator(".duel-waiting").is_visible()
+    host.wait_for_selector(".duel-waiting", state="visible")
     host.screenshot(path=str(artifacts / "duel-waiting.png"))
     # the guest opens the link; the duel counts down and starts on both pages
     guest.goto(link)
