@@ -131,7 +131,6 @@ def stack_geometry(positions: tuple[Position, ...]) -> StackGeometry:
         if pos in index:
             raise ValueError(f"position {pos} appears twice (spots {index[pos]} and {spot})")
         index[pos] = spot
-    layers = sorted({z for _, _, z in positions})
     n = len(positions)
     cover = [0] * n
     under = [0] * n
@@ -140,6 +139,11 @@ def stack_geometry(positions: tuple[Position, ...]) -> StackGeometry:
     above = [0] * n
     below = [0] * n
     clashes: list[tuple[int, int]] = []
+    # The tiles standing on each (x, y), whatever their layer: lookups cost what the
+    # layout holds, not how many layers it spans.
+    stacks: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for spot, (x, y, z) in enumerate(positions):
+        stacks.setdefault((x, y), []).append((z, spot))
     near = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
     for s, (x, y, z) in enumerate(positions):
         for dy in (-1, 0, 1):
@@ -150,15 +154,11 @@ def stack_geometry(positions: tuple[Position, ...]) -> StackGeometry:
             if other is not None:
                 right[s] |= 1 << other
         for dx, dy in near:
-            if (dx, dy) != (0, 0):
-                other = index.get((x + dx, y + dy, z))
-                if other is not None and s < other:
-                    clashes.append((s, other))
-            for layer in layers:
-                if layer <= z:
-                    continue
-                other = index.get((x + dx, y + dy, layer))
-                if other is not None:
+            for layer, other in stacks.get((x + dx, y + dy), ()):
+                if layer == z:
+                    if other > s:  # (dx, dy) != (0, 0): positions are distinct
+                        clashes.append((s, other))
+                elif layer > z:
                     cover[s] |= 1 << other
                     under[other] |= 1 << s
                     if layer == z + 1:
