@@ -61,3 +61,11 @@ export function showError(container, error) {
     error?.message || error,
   )}</p><p><a href="/" data-link>Back to the start page</a></p></div>`;
 }
+
+/** A layout's display name: "dragon-pearl" → "Dragon Pearl". */
+export function layoutTitle(name) {
+  return String(name)
+    .split(/[-_]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+}

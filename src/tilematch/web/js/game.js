@@ -11,7 +11,7 @@ import { bindShortcuts } from "./keyboard.js";
 import { hudItems, renderHud } from "./hud.js";
 import { snap, refuse } from "./sound.js";
 import { getSettings, setSettings, onSettings } from "./storage.js";
-import { clock, esc, GAME_NAMES, MODE_NAMES } from "./dom.js";
+import { clock, esc, GAME_NAMES, MODE_NAMES, layoutTitle } from "./dom.js";
 
 const FINISHED = new Set(["won", "lost", "given_up"]);
 
@@ -204,9 +204,9 @@ export function mountGame(root, options) {
     const modeName = MODE_NAMES[view.mode] || view.mode;
     titleEl.textContent = options.title || `${gameName} · ${modeName}`;
     const bits = [];
-    if (view.layout) bits.push(`Layout ${view.layout}`);
+    if (view.layout) bits.push(layoutTitle(view.layout));
     if (view.size) bits.push(`${view.size[1]}×${view.size[0]}`);
-    if (view.difficulty) bits.push(view.difficulty);
+    if (view.difficulty) bits.push(view.difficulty.replace("_", " "));
     if (view.level != null) bits.push(`Level ${view.level}`);
     if (view.date) bits.push(view.date);
     if (view.gravity) bits.push("gravity");

@@ -190,13 +190,14 @@ function wsUrl(code) {
 }
 
 // ------------------------------------------------------------------ the lobby
-async function lobby(main, navigate) {
+async function lobby(main, navigate, me) {
   main.innerHTML = `
     <div class="duel-lobby-page">
       <form class="card duel-create" aria-labelledby="duel-create-h">
         <h1 id="duel-create-h">Speed Duel</h1>
         <p class="muted">Two players, one Shisen-Sho board. The first valid claim of a pair takes it;
         a wrong pair locks you out for a second. Most tiles wins.</p>
+        <label>Your name <input name="name" maxlength="24" autocomplete="nickname" value="${esc(me.name || "")}" placeholder="shown to your opponent"></label>
         <label>Board <select name="size">${DUEL_SIZES.map(
           ([v, t]) => `<option value="${v}"${v === "6x8" ? " selected" : ""}>${t}</option>`,
         ).join("")}</select></label>
@@ -231,7 +232,9 @@ async function lobby(main, navigate) {
     const seed = String(data.get("seed") || "").trim();
     if (seed) body.seed = Number(seed);
     if (data.get("rival")) body.rival = data.get("rival");
+    const name = String(data.get("name") || "").trim();
     try {
+      if (name && name !== (me.name || "")) await api.setName(name);
       const room = await duelApi.create(body);
       navigate(`/duel?room=${encodeURIComponent(room.code)}`);
     } catch (error) {
@@ -601,8 +604,8 @@ function roomPage(main, code, navigate) {
 export default async function duelPage(main, { query, navigate }) {
   const code = (query.get("room") || "").trim().toUpperCase();
   // make sure this browser has a player (and its cookie) before the websocket opens
-  await api.me();
-  if (!code) return lobby(main, navigate);
+  const me = await api.me();
+  if (!code) return lobby(main, navigate, me);
   try {
     await duelApi.room(code);
   } catch (error) {

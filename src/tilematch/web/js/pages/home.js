@@ -1,7 +1,7 @@
 // Start page: pick a game and mode, continue an unfinished game, today's challenge.
 
 import { api } from "../api.js";
-import { esc, GAME_NAMES, MODE_NAMES, localDate } from "../dom.js";
+import { esc, GAME_NAMES, MODE_NAMES, layoutTitle, localDate } from "../dom.js";
 import { tilePicture } from "../tiles.js";
 
 export const GRID_SIZES = [
@@ -19,12 +19,23 @@ export const DIFFICULTIES = [
 ];
 
 function layoutOptions(layouts, preferred) {
-  return layouts
+  const families = new Map();
+  for (const l of layouts) {
+    const family = l.family || "Layouts";
+    if (!families.has(family)) families.set(family, []);
+    families.get(family).push(l);
+  }
+  return [...families]
     .map(
-      (l) =>
-        `<option value="${esc(l.name)}"${l.name === preferred ? " selected" : ""}>${esc(l.title || l.name)} (${esc(
-          l.tiles,
-        )} tiles${l.family ? `, ${esc(l.family)}` : ""})</option>`,
+      ([family, list]) =>
+        `<optgroup label="${esc(family)}">${list
+          .map(
+            (l) =>
+              `<option value="${esc(l.name)}"${l.name === preferred ? " selected" : ""}>${esc(layoutTitle(l.name))} · ${esc(
+                l.tiles,
+              )} tiles</option>`,
+          )
+          .join("")}</optgroup>`,
     )
     .join("");
 }
@@ -33,7 +44,7 @@ export default async function home(main, { navigate }) {
   main.innerHTML = `
     <div class="home">
       <section class="hero card">
-        <div class="hero-tiles" aria-hidden="true">${["1m", "5p", "1s", "7z", "b3f", "w6z"].map((c) => tilePicture(c)).join("")}</div>
+        <div class="hero-tiles" aria-hidden="true">${["1m", "5p", "1s", "7z", "b6z", "w6z"].map((c) => tilePicture(c)).join("")}</div>
         <div>
           <h1>Match tiles. Clear the board.</h1>
           <p>Three tile-matching games on one board: <strong>Shisen-Sho</strong> (join a pair with a line of at most two bends),
@@ -63,7 +74,7 @@ export default async function home(main, { navigate }) {
           <h2>${GAME_NAMES.solitaire}</h2>
           <p class="muted">Take two matching free tiles: nothing on top, and the left or right side open.</p>
           <input type="hidden" name="mode" value="regular">
-          <label>Layout <select name="layout"><option value="turtle">Turtle (144 tiles)</option></select></label>
+          <label>Layout <select name="layout"><option value="turtle">Turtle · 144 tiles</option></select></label>
           <button class="primary" type="submit">Play Mahjong Solitaire</button>
           <a class="button" href="/daily" data-link>Daily Challenge</a>
         </form>
@@ -74,15 +85,24 @@ export default async function home(main, { navigate }) {
             <option value="zen">Zen — no clock, no penalties</option>
             <option value="countdown">Countdown Challenge</option>
           </select></label>
-          <label>Difficulty <select name="difficulty">${DIFFICULTIES.map(
+          <label class="difficulty">Difficulty <select name="difficulty">${DIFFICULTIES.map(
             ([v, t]) => `<option value="${v}"${v === "standard" ? " selected" : ""}>${t}</option>`,
           ).join("")}</select></label>
-          <label>Layout <select name="layout"><option value="turtle">Turtle (144 tiles)</option></select></label>
+          <label>Layout <select name="layout"><option value="turtle">Turtle · 144 tiles</option></select></label>
           <button class="primary" type="submit">Play Black &amp; White</button>
           <a class="button" href="/tower" data-link>Emperor's Tower</a>
         </form>
       </section>
     </div>`;
+
+  const bw = main.querySelector('.mode-card[data-game="blackwhite"]');
+  const syncDifficulty = () => {
+    const zen = bw.mode.value === "zen";
+    bw.querySelector(".difficulty").hidden = zen;
+    bw.difficulty.disabled = zen;
+  };
+  bw.mode.addEventListener("change", syncDifficulty);
+  syncDifficulty();
 
   for (const form of main.querySelectorAll(".mode-card")) {
     form.addEventListener("submit", (event) => {

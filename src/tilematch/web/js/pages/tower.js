@@ -1,7 +1,7 @@
 // Emperor's Tower: the campaign map — 150 levels, locks and stars.
 
 import { api } from "../api.js";
-import { esc } from "../dom.js";
+import { esc, layoutTitle } from "../dom.js";
 
 const stars = (n) => `${"★".repeat(n || 0)}${"☆".repeat(Math.max(0, 3 - (n || 0)))}`;
 
@@ -27,12 +27,12 @@ export default async function tower(main) {
         <h2>Floor ${index + 1} <span class="muted">levels ${from}–${to}</span></h2>
         <ol class="levels">${floor
           .map((l) => {
-            const label = `Level ${l.level}, ${l.layout}, ${l.difficulty}${l.stones ? `, ${l.stones} stones` : ""}, ${
+            const label = `Level ${l.level}, ${layoutTitle(l.layout)}, ${String(l.difficulty).replace("_", " ")}${l.stones ? `, ${l.stones} stones` : ""}, ${
               l.unlocked ? (l.stars ? `${l.stars} of 3 stars` : "not cleared yet") : "locked"
             }`;
             const body = `<span class="lv-num">${l.level}</span><span class="lv-stars" aria-hidden="true">${
               l.unlocked ? stars(l.stars) : "🔒"
-            }</span><span class="lv-info">${esc(l.layout)}${l.stones ? ` · ${l.stones}◆` : ""}</span>`;
+            }</span><span class="lv-info">${esc(layoutTitle(l.layout))}${l.stones ? ` · ${l.stones}◆` : ""}</span>`;
             return l.unlocked
               ? `<li><a class="level is-open${l.stars ? " is-cleared" : ""}" href="/play/blackwhite/tower?level=${l.level}" data-link aria-label="${esc(
                   label,
