@@ -123,3 +123,19 @@ def test_load_layout_arg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
         load_layout_arg(str(big))
     with pytest.raises(LayoutError, match="unknown layout"):
         load_layout_arg("nothing-like-this")
+
+
+def test_layout_files_that_are_not_utf8(tmp_path: Path) -> None:
+    # Kyodai files come from Windows: names in Windows-1252
+    text = layouts.write_kyodai(layouts.get("little-pyramid"))
+    path = tmp_path / "chateau.lay"
+    path.write_bytes(text.replace("Little Pyramid", "Château “Nord”").encode("cp1252"))
+    layout = load_layout_arg(str(path))
+    assert layout.title == "Château “Nord”"
+    assert layout.positions == layouts.get("little-pyramid").positions
+    # bytes Windows-1252 leaves undefined still read (as Latin-1)
+    path.write_bytes(text.replace("Little Pyramid", "Odd").encode().replace(b"Odd", b"Odd\x81"))
+    assert load_layout_arg(str(path)).title == "Odd\x81"
+    # and a UTF-8 byte order mark is not part of the header
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert load_layout_arg(str(path)).title == "Little Pyramid"

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from tilematch.commands import InputError, fail, read_input
+from tilematch.commands import fail
 from tilematch.engine import layouts
 from tilematch.engine.layout import Layout, LayoutError
 
@@ -24,13 +24,34 @@ def load_layout_arg(arg: str, *, map_name: str | None = None) -> Layout:
     that cannot be read, is too large, or is not a valid layout.
     """
 
-    def read_text(path: str) -> str:
-        try:
-            return read_input(path, limit=layouts.MAX_BYTES)
-        except InputError as error:
-            raise LayoutError(str(error)) from None
+    return layouts.resolve(arg, read_layout_text, map_name=map_name)
 
-    return layouts.resolve(arg, read_text, map_name=map_name)
+
+def read_layout_text(path: str) -> str:
+    """The text of a layout file (``-`` for standard input), at most ``layouts.MAX_BYTES``.
+
+    Files from other programs are often not UTF-8 (Kyodai and older KMahjongg
+    files come from Windows): text that is not UTF-8 is read as Windows-1252,
+    else Latin-1. Raises :class:`LayoutError` naming the file when it cannot be
+    read or is too large.
+    """
+    limit = layouts.MAX_BYTES
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(limit + 1)
+    except OSError as error:
+        raise LayoutError(f"{path}: cannot read: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise LayoutError(f"{path}: file is larger than {limit:,} bytes")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
 
 
 def add_parser(sub: Any) -> None:
