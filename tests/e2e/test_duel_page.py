@@ -137,6 +137,7 @@ def test_two_browsers_race_on_one_board(contexts: list[Any], artifacts: Path) ->
     host_ctx, guest_ctx, watch_ctx = contexts
     host, guest, watcher = host_ctx.new_page(), guest_ctx.new_page(), watch_ctx.new_page()
     host.goto("/duel")
+    host.fill(".duel-create input[name=name]", "Ann")
     host.select_option(".duel-create select[name=size]", "4x6")
     host.locator(".duel-create button[type=submit]").click()
     host.wait_for_url("**/duel?room=*")
@@ -155,6 +156,7 @@ def test_two_browsers_race_on_one_board(contexts: list[Any], artifacts: Path) ->
     watcher.wait_for_function("() => document.querySelector('.duel.is-spectator')")
     assert host.locator(".duel-player.is-you").get_attribute("data-player") == "0"
     assert guest.locator(".duel-player.is-you").get_attribute("data-player") == "1"
+    assert guest.locator('.duel-player[data-player="0"] .duel-name').inner_text() == "Ann"
     dealt = len(tiles_on_page(host))
     # a wrong pair locks the guest out: shown on the guest's side only
     faces = tiles_on_page(guest)
