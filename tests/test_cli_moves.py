@@ -245,3 +245,61 @@ def test_layered_moves_agree_with_brute_force(
     assert all(set(move) == {"a", "b"} for move in got)
     pairs = [frozenset((tuple(m["a"]), tuple(m["b"]))) for m in got]
     assert len(pairs) == len(set(pairs)) and set(pairs) == want
+
+
+def moves_of(tmp_path: Path, name: str, text: str) -> list[dict[str, list[int]]]:
+    path = tmp_path / name
+    path.write_text(text)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["moves", str(path)]) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_moves_of_dealt_boards_agree_with_brute_force(tmp_path: Path, seed: int) -> None:
+    from tilematch.engine.generate import deal_grid, deal_layout
+    from tilematch.engine.grid_text import format_grid
+    from tilematch.engine.stack_json import format_board
+
+    deal = deal_grid(8, 17, seed=seed)  # the 136 set: plain faces only
+    board = deal.board.copy()
+    for played in (0, len(deal.solution) // 2 + seed):  # the full board, then mid-game
+        for move in deal.solution[len(board.move_stack) : played]:
+            board.push(move)
+        cells = {board.coords(s): board.face(s) or "" for s in board.spots()}
+        got = moves_of(tmp_path, "grid.txt", format_grid(board))  # type: ignore[arg-type]
+        want = sorted(
+            (a, b)
+            for a in cells
+            for b in cells
+            if a < b and cells[a] == cells[b] and reference_bends(cells, 8, 17, a, b) is not None  # type: ignore[arg-type]
+        )
+        assert [(tuple(m["a"]), tuple(m["b"])) for m in got] == want
+        assert want
+
+    turtle = deal_layout("turtle", seed=seed).board
+    got = moves_of(tmp_path, "turtle.json", format_board(turtle))  # type: ignore[arg-type]
+    tiles = {turtle.coords(s): turtle.face(s) or "" for s in turtle.spots()}
+
+    def free(p: tuple[int, ...]) -> bool:
+        x, y, z = p
+        if any(q[2] > z and abs(q[0] - x) <= 1 and abs(q[1] - y) <= 1 for q in tiles):
+            return False
+        side = {q[0] - x for q in tiles if q[2] == z and abs(q[1] - y) <= 1}
+        return not (-2 in side and 2 in side)
+
+    flower = {"1f", "2f", "3f", "4f"}
+    season = {"5f", "6f", "7f", "8f"}
+
+    def group(code: str) -> str:
+        return "flower" if code in flower else "season" if code in season else code
+
+    want_pairs = {
+        frozenset((p, q))
+        for p in tiles
+        for q in tiles
+        if p < q and group(tiles[p]) == group(tiles[q]) and free(p) and free(q)
+    }
+    assert {frozenset((tuple(m["a"]), tuple(m["b"]))) for m in got} == want_pairs
+    assert len(got) == len(want_pairs) > 0
