@@ -3,6 +3,10 @@
 import { api } from "../api.js";
 import { esc, layoutTitle } from "../dom.js";
 
+const LOCK =
+  '<svg class="lock" viewBox="0 0 16 16" width="13" height="13" aria-hidden="true" focusable="false">' +
+  '<rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor"/>' +
+  '<path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" stroke-width="1.8"/></svg>';
 const stars = (n) => `${"★".repeat(n || 0)}${"☆".repeat(Math.max(0, 3 - (n || 0)))}`;
 
 export default async function tower(main) {
@@ -31,7 +35,7 @@ export default async function tower(main) {
               l.unlocked ? (l.stars ? `${l.stars} of 3 stars` : "not cleared yet") : "locked"
             }`;
             const body = `<span class="lv-num">${l.level}</span><span class="lv-stars" aria-hidden="true">${
-              l.unlocked ? stars(l.stars) : "🔒"
+              l.unlocked ? stars(l.stars) : LOCK
             }</span><span class="lv-info">${esc(layoutTitle(l.layout))}${l.stones ? ` · ${l.stones}◆` : ""}</span>`;
             return l.unlocked
               ? `<li><a class="level is-open${l.stars ? " is-cleared" : ""}" href="/play/blackwhite/tower?level=${l.level}" data-link aria-label="${esc(
