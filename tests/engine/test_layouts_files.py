@@ -384,3 +384,11 @@ def test_names_of_read_layouts() -> None:
     assert (layout.name, layout.title) == ("café-royal", "Café  Royal!")
     unnamed = layouts.read_layout(text.replace("  Café  Royal! ", ""), "dir/My Map.xml")
     assert (unnamed.name, unnamed.title) == ("my-map", "My Map")
+
+
+def test_documented_library_examples_run() -> None:
+    import doctest
+
+    docs = Path(__file__).parents[2] / "docs" / "layouts.md"
+    failed, attempted = doctest.testfile(str(docs), module_relative=False)[:2]
+    assert attempted >= 10 and failed == 0
