@@ -45,12 +45,13 @@ def test_difficulty_table_starts(monkeypatch, name, per_tile, bonus, stores) -> 
 def test_combo_steps_recharges_and_time_bonus(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(12, "blackwhite")])
     s = new_session(countdown("standard"), now=0.0)
+    stores = []
     for k in range(12):
         match(s, 2 * k, 2 * k + 1, 1.0 + k)
-        if k == 5:  # step 6 = 5th rapid match
-            assert (s.hints_left, s.shuffles_left) == (4, 2)
-    # step 11 = 10th rapid match: +1 hint and +1 shuffle
-    assert (s.hints_left, s.shuffles_left) == (5, 3)
+        stores.append((s.hints_left, s.shuffles_left))
+    # match k + 1 is step k + 1 of the chain and its k-th rapid match: the 5th rapid
+    # match (step 6) brings a hint, the 10th (step 11) a hint and a shuffle
+    assert stores == [(3, 2)] * 5 + [(4, 2)] * 5 + [(5, 3)] * 2
     combos = [(label, p) for label, p in lines(s) if label.startswith("Combo")]
     assert combos == [(f"Combo step {k}", 50 * (k - 1)) for k in range(2, 13)]
     assert s.ledger.sum_of("pair") == 1200
@@ -227,3 +228,51 @@ def test_store_refusals_change_nothing(monkeypatch) -> None:
     assert json.dumps([s.to_json(), s.view(3.0)], sort_keys=True) == snapshot
     match(s, 2, 3, 3.5)
     assert s.act({"type": "undo"}, 4.0).reason == "no undos"
+
+
+@pytest.mark.parametrize(
+    ("mode", "difficulty", "deal"),
+    [
+        ("zen", None, "normal"),
+        ("countdown", "relaxed", "easy"),
+        ("countdown", "standard", "normal"),
+        ("countdown", "zen_master", "hard"),
+    ],
+)
+def test_each_difficulty_asks_the_engine_for_its_deal(monkeypatch, mode, difficulty, deal) -> None:
+    from tilematch.modes import deals
+
+    install(monkeypatch, [pairs_board(2, "blackwhite")])
+    fake = deals.deal
+    asked: list[dict[str, object]] = []
+
+    def spy(game: str, **kwargs: object) -> deals.Dealt:
+        asked.append(kwargs)
+        return fake(game, **kwargs)
+
+    monkeypatch.setattr(deals, "deal", spy)
+    settings = Settings(
+        game="blackwhite", mode=mode, layout="pyramid", seed=1, difficulty=difficulty
+    )
+    new_session(settings, now=0.0)
+    assert [(a["layout"], a["difficulty"], a["stones"]) for a in asked] == [("pyramid", deal, 0)]
+
+
+def test_a_tower_level_asks_the_engine_for_its_stones(monkeypatch) -> None:
+    from tilematch.modes import deals
+
+    level = tower.level(100)
+    install(monkeypatch, [pairs_board(2, "blackwhite")], seed=level.seed)
+    fake = deals.deal
+    asked: list[dict[str, object]] = []
+
+    def spy(game: str, **kwargs: object) -> deals.Dealt:
+        asked.append(kwargs)
+        return fake(game, **kwargs)
+
+    monkeypatch.setattr(deals, "deal", spy)
+    new_session(Settings(game="blackwhite", mode="tower", level=100), now=0.0)
+    wanted = {"relaxed": "easy", "standard": "normal", "zen_master": "hard"}[level.difficulty]
+    assert [(a["layout"], a["difficulty"], a["stones"], a["version"]) for a in asked] == [
+        (level.layout, wanted, level.stones, 1)
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tilematch.modes import ModeError
-from tilematch.modes.duel import FORFEIT_SECONDS, LOCKOUT_SECONDS, RIVAL_PACE, DuelGame, Rival
+from tilematch.modes.duel import LOCKOUT_SECONDS, DuelGame, Rival
 
 from .fakes import deadlock_board, install, pairs_board
 
@@ -73,7 +73,7 @@ def test_forfeit_after_thirty_seconds_away(monkeypatch) -> None:
     assert game.back(1, 39.0) == []
     assert not game.finished
     game.away(1, 50.0)
-    assert game.next_event_at() == 50.0 + FORFEIT_SECONDS
+    assert game.next_event_at() == 80.0
     assert game.tick(79.9) == []
     events = game.tick(80.0)
     assert events and events[0]["type"] == "end"
@@ -101,12 +101,12 @@ def test_bad_players_and_spots_raise(monkeypatch) -> None:
         Rival("furious")
 
 
-@pytest.mark.parametrize("level", ["relaxed", "steady", "sharp"])
-def test_rival_plays_legal_pairs_at_its_pace(monkeypatch, level) -> None:
+@pytest.mark.parametrize(("level", "pace"), [("relaxed", 4.0), ("steady", 2.5), ("sharp", 1.5)])
+def test_rival_plays_legal_pairs_at_its_pace(monkeypatch, level, pace) -> None:
     install(monkeypatch, [pairs_board(5)])
     rival = Rival(level, seed=4)
     game = DuelGame(seed=1, now=0.0, rival=rival)
-    pace = RIVAL_PACE[level]
+    assert rival.pace == pace
     a, b, at = rival.next_claim(game.board, 0.0)
     assert at == pace and game.board.match(a, b) is not None
     assert game.tick(pace - 0.01) == []
