@@ -3,7 +3,7 @@
 import { applySettings } from "./storage.js";
 import { installSprite } from "./tiles.js";
 import { initSound } from "./sound.js";
-import { showError } from "./dom.js";
+import { announce, showError } from "./dom.js";
 import { api } from "./api.js";
 import home from "./pages/home.js";
 import play from "./pages/play.js";
@@ -78,6 +78,7 @@ async function route() {
       return;
     }
     cleanup = typeof result === "function" ? result : null;
+    if (gen > 1) announce(document.title.replace(" · tilematch", ""));
   } catch (error) {
     if (gen === generation) showError(main, error);
   }

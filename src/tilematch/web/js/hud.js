@@ -47,7 +47,7 @@ export function hudItems(view, elapsed, remaining) {
   for (const key of keys) {
     let value = counters[key];
     if (value === null || value === undefined || typeof value === "object") continue;
-    if (key === "combo") value = `×${value}`;
+    if (key === "combo") value = value ? `×${value}` : "–";
     if (typeof value === "number" && !Number.isInteger(value)) value = value.toFixed(1);
     items.push([key, title(key), String(value)]);
   }

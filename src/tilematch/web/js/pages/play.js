@@ -44,6 +44,7 @@ export default async function play(main, { params, query, navigate }) {
   const controller = mountGame(host, {
     load: first,
     newGame: () => api.createGame(freshOptions),
+    newLabel: mode === "tower" ? "Play Level Again" : undefined,
     onView(view) {
       rememberGame(view.game, view.mode, view.id);
       const url = `/play/${view.game}/${view.mode}?id=${encodeURIComponent(view.id)}`;
