@@ -159,12 +159,24 @@ def serve(db_dir: Path, sync: str | None = None) -> Iterator[Served]:
             process.wait()
 
 
+async def _send(client: Any, level: Level, method: str, path: str, **options: Any) -> Any:
+    """One request; a connection the server closed while idle (keep-alive timeout) is
+    counted as an error and the request sent once more on a fresh connection."""
+    import httpx
+
+    try:
+        return await client.request(method, path, **options)
+    except httpx.TransportError:
+        level.errors += 1
+        return await client.request(method, path, **options)
+
+
 async def _join(
     client: Any, board: dict[str, Any], level: Level, gate: asyncio.Semaphore
 ) -> tuple[dict[str, str], dict[str, Any] | None]:
     """A new player with a first game (its creation time recorded)."""
     async with gate:
-        me = (await client.get("/api/me")).json()
+        me = (await _send(client, level, "GET", "/api/me")).json()
         headers = {"Authorization": f"Bearer {me['token']}"}
         return headers, await _create(client, board, level, headers)
 
@@ -173,7 +185,7 @@ async def _create(
     client: Any, board: dict[str, Any], level: Level, headers: dict[str, str]
 ) -> dict[str, Any] | None:
     start = time.perf_counter()
-    answer = await client.post("/api/games", json=board, headers=headers)
+    answer = await _send(client, level, "POST", "/api/games", json=board, headers=headers)
     level.creates.append((time.perf_counter() - start) * 1000)
     if answer.status_code != 201:
         level.errors += 1
@@ -207,7 +219,9 @@ async def _player(
             intent = {"type": "match", "a": a, "b": b}
         budget[0] -= 1
         start = time.perf_counter()
-        answer = await client.post(f"/api/games/{game['id']}/actions", json=intent, headers=headers)
+        answer = await _send(
+            client, level, "POST", f"/api/games/{game['id']}/actions", json=intent, headers=headers
+        )
         level.moves.append((time.perf_counter() - start) * 1000)
         if answer.status_code != 200:
             level.errors += 1
@@ -233,7 +247,7 @@ async def _bare(client: Any, level: Level, stop: float, budget: list[int], seed:
     while time.perf_counter() < stop and budget[0] > 0:
         budget[0] -= 1
         start = time.perf_counter()
-        answer = await client.get("/api/ping")
+        answer = await _send(client, level, "GET", "/api/ping")
         level.bare.append((time.perf_counter() - start) * 1000)
         if answer.status_code != 200:
             level.errors += 1
