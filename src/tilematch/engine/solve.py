@@ -370,6 +370,11 @@ class _Model:
         """How much removing ``tile`` tends to open the board (move ordering)."""
         return 0
 
+    def score(self, ctx: Any, pair: _Pair, group_tiles: int) -> float:
+        """How promising removing ``pair`` (of a group whose uncommitted tiles are
+        ``group_tiles``) looks now; higher first."""
+        return float(self.weight(pair[0]) + self.weight(pair[1]))
+
     def stuck(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> bool:
         """True when the committed pairs can provably never all be removed."""
         return False
@@ -481,18 +486,18 @@ class _PairingSearch:
         model = self.model
         groups = model.groups
         occ = state[0]
-        moves: list[_Pair] = []
+        scored: list[tuple[float, _Pair]] = []
+        noise = self.rng.random if self.rng is not None else None
         for g, gmask in enumerate(groups.masks):
             unc = occ & gmask & ~cmask
             if unc & (unc - 1):
-                moves.extend(model.open_pairs(ctx, g, unc))
-        weight = model.weight
-        if self.rng is None:
-            moves.sort(key=lambda p: -(weight(p[0]) + weight(p[1])))
-        else:
-            noise = self.rng.random
-            moves.sort(key=lambda p: -(weight(p[0]) + weight(p[1])) * (0.5 + noise()))
-        return [(move,) for move in moves]
+                for pair in model.open_pairs(ctx, g, unc):
+                    score = model.score(ctx, pair, unc)
+                    if noise is not None:
+                        score *= 0.5 + noise()
+                    scored.append((-score, pair))
+        scored.sort()
+        return [(pair,) for _, pair in scored]
 
     def choose(
         self, state: tuple[Any, ...], commits: _Commits, cmask: int, ctx: Any
@@ -1003,6 +1008,11 @@ class _GridModel(_Model):
 
     def weight(self, tile: int) -> int:
         return 0
+
+    def score(self, ctx: Any, pair: _Pair, group_tiles: int) -> float:
+        """Pairs that open most cells (occupied neighbours) come first."""
+        a, b = pair
+        return float(((self.nb[a] | self.nb[b]) & ctx[0]).bit_count())
 
     def available(self, ctx: Any, a: int, b: int) -> bool:
         """True when cells ``a`` and ``b`` are joined by a line of at most two bends
