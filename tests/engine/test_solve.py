@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tilematch.engine import solve as solve_module
 from tilematch.engine.board import Match
 from tilematch.engine.grid import GridBoard
 from tilematch.engine.layout import Layout
@@ -58,12 +59,36 @@ def assert_replays(board: Any, moves: list[Match]) -> None:
     assert replay.is_cleared()
 
 
+def strategies_agree(board: Any, expected: bool) -> None:
+    """The look-ahead rounds and the restarts on their own (no quick first round,
+    a share of one position per round) reach the same verdict, with a solution that
+    replays."""
+    model = solve_module._model_for(board.copy())
+    if model is None:
+        return
+    for quick in (0, 2):
+        search = solve_module._PairingSearch(model, solve_module._Budget(None, None))
+        search.quick_round = quick
+        search.first_round = 1
+        pairs = search.run()
+        assert (pairs is not None) == expected
+        if pairs is not None:
+            replay = board.copy()
+            for a, b in pairs:
+                spot_a, spot_b = model.spot[a], model.spot[b]
+                move = replay.match(min(spot_a, spot_b), max(spot_a, spot_b))
+                assert move is not None
+                replay.push(move)
+            assert replay.is_cleared()
+
+
 def check_against_reference(board: Any) -> Solution:
     before = snapshot(board)
     result = solve(board)
     assert snapshot(board) == before, "solve changed the caller's board"
     assert result.status in ("solved", "unsolvable")
     expected = exhaustive(board.copy())
+    strategies_agree(board, expected)
     assert result.solved == expected
     if result.solved:
         assert len(result.moves) * 2 == before[1].bit_count()

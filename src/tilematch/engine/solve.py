@@ -46,7 +46,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from tilematch.engine.board import Board, Match
 from tilematch.engine.tiles import match_key
@@ -379,26 +379,24 @@ class _Model:
         """True when the committed pairs can provably never all be removed."""
         return False
 
-    def peel(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> _Witness | None:
-        """A witness that the relaxation of the position can be cleared, or ``None``."""
-        return None if self.stuck(state, commits) else ({}, {})
+    def peel(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> object | None:
+        """``None`` when :meth:`stuck`, else a record that :meth:`trial` can reuse."""
+        return None if self.stuck(state, commits) else commits
+
+    def trial(
+        self,
+        state: tuple[Any, ...],
+        commits: frozenset[_Pair],
+        base: object,
+        g: int,
+        way: tuple[_Pair, ...],
+    ) -> bool:
+        """True when committing ``way`` (pairs of group ``g``) on top of ``commits``
+        is not :meth:`stuck`; ``base`` is what :meth:`peel` returned for ``commits``."""
+        return not self.stuck(state, commits.union(way))
 
 
 _Commits = frozenset[_Pair]
-#: Peeling witness: per tile, the step after which it was free and the step it went.
-_Witness = tuple[dict[int, int], dict[int, int]]
-
-
-def _fits(witness: _Witness, way: tuple[_Pair, ...]) -> bool:
-    """True when the peeling ``witness`` also works with the pairs ``way`` committed:
-    each pair was free together before either of its tiles went."""
-    free_at, gone_at = witness
-    never = 1 << 30
-    return all(
-        max(free_at.get(a, never), free_at.get(b, never))
-        < min(gone_at.get(a, 0), gone_at.get(b, 0))
-        for a, b in way
-    )
 
 
 class _PairingSearch:
@@ -408,7 +406,7 @@ class _PairingSearch:
         self.model = model
         self.budget = budget
         self.dead: set[Hashable] = set()
-        self.witness: _Witness = ({}, {})
+        self.base: object = None
         #: ways found for each group when last looked at: groups with few go first
         self.domain_hint = [0] * len(model.groups.masks)
         #: stop looking for a better group to branch on once one has this many ways
@@ -461,10 +459,10 @@ class _PairingSearch:
                     cmask |= (1 << a) | (1 << b)
             if not progress:
                 if self.look:
-                    witness = model.peel(state, commits)
-                    if witness is None:
+                    base = model.peel(state, commits)
+                    if base is None:
                         return None
-                    self.witness = witness
+                    self.base = base
                 elif model.stuck(state, commits):
                     return None
                 return moves, state, commits, cmask, ctx
@@ -539,13 +537,8 @@ class _PairingSearch:
                         if not (groups.compatible(g, c, d) and model.possible(c, d)):
                             continue
                         way = ((a, b), (c, d))
-                    if len(way) == 2 and _fits(self.witness, way):
+                    if model.trial(state, commits, self.base, g, way):
                         ways.append(way)
-                        continue
-                    witness = model.peel(state, commits.union(way))
-                    if witness is not None:
-                        ways.append(way)
-                        self.witness = witness
                 hint[g] = len(ways)
                 if not ways:
                     return None
@@ -796,35 +789,71 @@ class _LayeredModel(_Model):
     def stuck(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> bool:
         return self.peel(state, commits) is None
 
-    def peel(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> _Witness | None:
+    def peel(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> object | None:
         """Peel the position in a relaxed game (stones ignored) where a tile that is
         not committed may go alone once a tile it could pair with is free or gone,
         and committed pairs go together when both are free: repeatedly take away
         what is free among the tiles still there.
 
         Returns ``None`` when some tiles can never be peeled (they block each other
-        for good, so the position is dead), else a witness: for each tile the step
-        after which it was free and the step at which it went.
+        for good, so the position is dead). Otherwise returns the record of the
+        peeling that :meth:`trial` restarts from.
         """
         occ, free = state[0], state[1]
         partner: dict[int, int] = {}
+        lone = occ
         for a, b in commits:
             partner[a] = b
             partner[b] = a
+            lone &= ~((1 << a) | (1 << b))
+        snaps: list[tuple[int, int]] = []
+        first: dict[int, int] = {}
+        if not self._peel(partner, lone, occ, free, snaps, first):
+            return None
+        return snaps, first, partner, lone
+
+    def trial(
+        self,
+        state: tuple[Any, ...],
+        commits: frozenset[_Pair],
+        base: object,
+        g: int,
+        way: tuple[_Pair, ...],
+    ) -> bool:
+        """Peel again with ``way`` committed, starting from the base peeling just before
+        its first step that took a tile of group ``g`` (every earlier step is the same
+        under the new commitments)."""
+        record = cast(tuple[list[tuple[int, int]], dict[int, int], dict[int, int], int], base)
+        snaps, first, partner, lone = record
+        at = first.get(g)
+        if at is None:  # pragma: no cover - a successful peeling takes every tile
+            return not self.stuck(state, commits.union(way))
+        rest, loose = snaps[at]
+        partner = dict(partner)
+        for a, b in way:
+            partner[a] = b
+            partner[b] = a
+            lone &= ~((1 << a) | (1 << b))
+        return self._peel(partner, lone, rest, loose, None, None)
+
+    def _peel(
+        self,
+        partner: dict[int, int],
+        lone: int,
+        rest: int,
+        loose: int,
+        snaps: list[tuple[int, int]] | None,
+        first: dict[int, int] | None,
+    ) -> bool:
+        """Run the peeling from tiles ``rest`` of which ``loose`` are free; True when
+        every tile is taken. Records ``(rest, loose)`` before each step in ``snaps``
+        and the step at which each group was first touched in ``first``."""
         cover, left, right, affected = self.cover, self.left, self.right, self.affected
         mates = self.mates
-        lone = occ
-        for a, b in commits:
-            lone &= ~((1 << a) | (1 << b))
-        free_at: dict[int, int] = dict.fromkeys(_bits(free), 0)
-        gone_at: dict[int, int] = {}
-        step = 0
-        rest = occ
-        loose = free  # tiles free among `rest`
-        # committed pairs go first, lone tiles only when no pair can: lone tiles then
-        # stay on longer, so the witness fits more pairings tried later
-        pairs_todo = _bits(free & ~lone)
-        lone_todo = _bits(free & lone)
+        group_of = self.groups.of
+        # committed pairs go first, lone tiles only when no pair can
+        pairs_todo = _bits(loose & rest & ~lone)
+        lone_todo = _bits(loose & rest & lone)
         waiting = 0  # loose lone tiles still waiting for a mate
         while pairs_todo or lone_todo:
             if pairs_todo:
@@ -836,8 +865,6 @@ class _LayeredModel(_Model):
                     continue
                 gone = (1 << t) | (1 << p)
                 check = affected[t] | affected[p]
-                step += 1
-                gone_at[p] = step
             else:
                 t = lone_todo.pop()
                 if not (rest >> t) & 1:
@@ -847,12 +874,15 @@ class _LayeredModel(_Model):
                     continue
                 gone = 1 << t
                 check = affected[t]
-                step += 1
                 woken = mates[t] & waiting & rest
                 if woken:
                     waiting &= ~woken
                     lone_todo.extend(_bits(woken))
-            gone_at[t] = step
+            if snaps is not None and first is not None:
+                g = group_of[t]
+                if g not in first:
+                    first[g] = len(snaps)
+                snaps.append((rest, loose))
             rest &= ~gone
             check &= rest & ~loose
             while check:
@@ -861,7 +891,6 @@ class _LayeredModel(_Model):
                 v = low.bit_length() - 1
                 if not rest & cover[v] and (not rest & left[v] or not rest & right[v]):
                     loose |= low
-                    free_at[v] = step
                     if (lone >> v) & 1:
                         lone_todo.append(v)
                         woken = mates[v] & waiting & rest
@@ -870,9 +899,7 @@ class _LayeredModel(_Model):
                             lone_todo.extend(_bits(woken))
                     else:
                         pairs_todo.append(v)
-        if rest:
-            return None
-        return free_at, gone_at
+        return not rest
 
     def root(self) -> tuple[Any, ...]:
         occ = self.start
