@@ -73,6 +73,21 @@ def test_daily_result_and_date_check(monkeypatch) -> None:
     match(s, 0, 1, 2.0)
     match(s, 2, 3, 3.0)
     assert s.result() == {"date": "2026-02-28", "solved": True, "time": 3.0, "hints": 1, "undos": 0}
+    assert (s.summary["date"], s.summary["solved"], s.summary["result"]) == (
+        "2026-02-28",
+        True,
+        "won",
+    )
+    lost = new_session(Settings(game="solitaire", mode="daily", date="2026-02-28"), now=0.0)
+    assert lost.act({"type": "give_up"}, 7.5).ok
+    assert lost.summary["solved"] is False
+    assert lost.result() == {
+        "date": "2026-02-28",
+        "solved": False,
+        "time": 7.5,
+        "hints": 0,
+        "undos": 0,
+    }
     for bad in ("2026-02-30", "26-02-01", "yesterday", None):
         with pytest.raises(ModeError):
             Settings(game="solitaire", mode="daily", date=bad).validate()
