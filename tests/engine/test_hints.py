@@ -111,3 +111,46 @@ def test_out_of_time_gives_a_plain_hint_without_a_verdict() -> None:
     assert advice.move is not None
     assert board.match(advice.move.a, advice.move.b) == advice.move
     assert is_winnable(board, seconds=0)  # no warning without proof
+
+
+def test_a_game_along_a_known_solution_needs_no_new_search(monkeypatch: Any) -> None:
+    from tests.engine.test_solve import assert_replays
+
+    from tilematch.engine import hints
+
+    board = GridBoard(
+        [
+            ["1m", "2m", "3m", "1m"],
+            ["3m", "2m", "2m", "3m"],
+            ["1m", "4m", "4m", "2m"],
+            ["4m", "1m", "3m", "4m"],
+        ]
+    )
+    first = smart_hint(board)
+    assert first is not None
+
+    def no_search(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(hints, "solve", no_search)
+    played = []
+    while not board.is_cleared():
+        move = smart_hint(board)
+        assert move is not None
+        assert is_winnable(board)
+        assert board.match(move.a, move.b) == move
+        board.push(move)
+        played.append(move)
+    start = board.copy()
+    for _ in played:
+        start.pop()
+    assert_replays(start, played)
+
+
+def test_memory_is_not_fooled_by_another_board_with_the_same_spots(monkeypatch: Any) -> None:
+    one = GridBoard([["1m", "1m", "2m", "2m"]])
+    other = GridBoard([["1m", "2m", "1m", "2m"], [None, None, None, None]])
+    assert smart_hint(one) is not None
+    move = smart_hint(other)
+    assert move is not None
+    assert other.match(move.a, move.b) == move

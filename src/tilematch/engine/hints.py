@@ -59,8 +59,12 @@ def advise(board: Board, *, seconds: float | None = DEFAULT_SECONDS) -> Advice:
     """
     if board.is_cleared():
         return Advice(None, True)
+    known = _remembered(board)
+    if known is not None:
+        return Advice(known, True)
     result = solve(board, seconds=seconds)
     if result.status == "solved":
+        _remember(board, result.moves)
         return Advice(result.moves[0], True)
     if result.status == "unsolvable":
         return Advice(None, False)
@@ -87,4 +91,66 @@ def is_winnable(board: Board, *, seconds: float | None = DEFAULT_SECONDS) -> boo
         return True
     if board.is_deadlocked():
         return False
-    return solve(board, seconds=seconds).status != "unsolvable"
+    if _remembered(board) is not None:
+        return True
+    result = solve(board, seconds=seconds)
+    if result.solved:
+        _remember(board, result.moves)
+    return result.status != "unsolvable"
+
+
+# The last solutions found, so that a game that goes on along any of them needs no
+# new search. Without gravity, removing tiles never blocks another tile, so when the
+# pairs played since are pairs of a remembered solution, the rest of that solution
+# still clears the board (in the same order).
+_MEMORY_SIZE = 8
+_Cells = dict[int, tuple[str | None, tuple[int, ...]]]
+_memory: list[tuple[str, int, _Cells, list[tuple[int, int]]]] = []
+
+
+def _plain(board: Board) -> bool:
+    """True for boards where removing tiles never blocks a tile and no stone waits."""
+    if getattr(board, "gravity", False):
+        return False
+    stones = getattr(board, "stones", None)
+    return not (callable(stones) and stones())
+
+
+def _remember(board: Board, moves: list[Match]) -> None:
+    if not moves or not _plain(board):
+        return
+    cells = {s: (board.face(s), tuple(board.coords(s))) for s in board.spots()}
+    entry = (board.game, board.occupied, cells, [(m.a, m.b) for m in moves])
+    _memory.insert(0, entry)
+    del _memory[_MEMORY_SIZE:]
+
+
+def _remembered(board: Board) -> Match | None:
+    """A legal pair that keeps ``board`` winnable, from a remembered solution of an
+    earlier position of the same game, or ``None``."""
+    if not _plain(board):
+        return None
+    occupied = board.occupied
+    for game, before, cells, pairs in list(_memory):
+        if game != board.game or occupied & ~before:
+            continue
+        gone = before & ~occupied
+        rest = []
+        for a, b in pairs:
+            bits = (1 << a) | (1 << b)
+            if gone & bits == bits:
+                gone &= ~bits
+            elif gone & bits:
+                break  # a tile went with another partner: this solution no longer fits
+            else:
+                rest.append((a, b))
+        else:
+            if gone or not rest:
+                continue
+            if any((board.face(s), tuple(board.coords(s))) != cells[s] for s in board.spots()):
+                continue
+            a, b = rest[0]
+            move = board.match(a, b)
+            if move is not None:
+                return move
+    return None

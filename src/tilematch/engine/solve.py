@@ -414,7 +414,7 @@ class _PairingSearch:
         #: positions in the first search round (later rounds double it)
         self.first_round = 100
         #: positions in the move-by-move round tried before the look-ahead rounds
-        self.quick_round = 300
+        self.quick_round = 120
         self.look = model.lookahead
         self.rng: random.Random | None = None
 
