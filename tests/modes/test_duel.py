@@ -173,3 +173,25 @@ def test_duel_replays_from_its_record(monkeypatch) -> None:
         DuelGame.from_json({"format": 1, "seed": 1})
     with pytest.raises(ModeError):
         DuelGame.from_json([])
+
+
+def test_a_saved_duel_replays_with_its_own_generator_version(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(3)])
+    asked: list[object] = []
+    from tilematch.modes import deals
+
+    fake = deals.deal
+
+    def spy(game: str, **kwargs: object) -> deals.Dealt:
+        asked.append(kwargs["version"])
+        return fake(game, **kwargs)
+
+    monkeypatch.setattr(deals, "deal", spy)
+    game = DuelGame(seed=1, now=0.0)
+    assert game.claim(0, 0, 1, 1.0).ok
+    saved = game.to_json()
+    assert saved["version"] == 1
+    saved["version"] = 7  # dealt by an older or newer release line
+    again = DuelGame.from_json(saved)
+    assert asked == [1, 7] and again.version == 7
+    assert again.scores == [2, 0]

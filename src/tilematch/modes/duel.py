@@ -96,7 +96,8 @@ class DuelGame:
     """One Speed Duel between players ``0`` and ``1`` (see the module docstring).
 
     With a ``rival``, player 1 is the computer: :meth:`tick` lets it claim
-    when its pace allows.
+    when its pace allows. ``version`` is the generator version to deal with
+    (default: the current one); a saved duel keeps its own.
     """
 
     def __init__(
@@ -108,6 +109,7 @@ class DuelGame:
         gravity: bool = False,
         generator: str = "reverse",
         rival: Rival | None = None,
+        version: int | None = None,
     ) -> None:
         settings = Settings(
             game="shisensho",
@@ -116,6 +118,7 @@ class DuelGame:
             seed=seed,
             gravity=gravity,
             generator=generator,
+            version=version,
         ).validate()
         self.seed = seed
         self.size = settings.size or DEFAULT_GRID
@@ -365,6 +368,7 @@ class DuelGame:
                 gravity=bool(data.get("gravity")),
                 generator=str(data.get("generator") or "reverse"),
                 rival=rival,
+                version=None if data.get("version") is None else int(data["version"]),
             )
             for entry in data["record"]:
                 kind, t = entry["type"], float(entry["t"])
