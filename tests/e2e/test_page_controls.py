@@ -246,11 +246,13 @@ def test_partners_highlighted_from_server_pairs(page: Any) -> None:
     view = api_get(page, f"/api/games/{gid}")
     a, b = view["pairs"][0]
     tile(page, a).click()
+    page.wait_for_selector(f'.board .tile.is-selected[data-spot="{a}"]')
     expected = sorted({y if x == a else x for x, y in view["pairs"] if a in (x, y)})
     assert spots(page, ".board .tile.is-partner") == expected
     assert b in expected
     tile(page, a).click()  # a second click on the same tile deselects it
-    assert page.locator(".tile.is-selected").count() == 0
+    page.wait_for_function("() => !document.querySelector('.board .tile.is-selected')")
+    assert page.locator(".tile.is-partner").count() == 0
 
 
 def test_accessible_tile_names(page: Any) -> None:

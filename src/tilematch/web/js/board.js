@@ -146,6 +146,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
         el.style.left = `${box.left}px`;
         el.style.top = `${box.top}px`;
         el.style.zIndex = String(box.z);
+        if (box.shade) el.style.setProperty("--shade", box.shade);
       }
       // one class string per tile, written only when it changes
       const spot = tile.spot;
