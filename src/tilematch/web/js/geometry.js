@@ -108,7 +108,7 @@ function stackFrame(view, previous) {
         left: PAD + (x - minX) * hw + (maxZ - z) * LAYER_DX,
         top: PAD + (y - minY) * hh + (maxZ - z) * LAYER_DY,
         z: z * 10000 + (y - minY) * 100 + (x - minX),
-        shade: maxZ ? ((maxZ - z) * 0.05).toFixed(2) : "0",
+        shade: maxZ ? ((maxZ - z) * 0.03).toFixed(2) : "0",
       };
     },
     point() {
