@@ -137,7 +137,11 @@ export default async function home(main, { navigate }) {
         const where = board ? ` · ${board}` : "";
         const when = g.updated ? new Date(typeof g.updated === "number" ? g.updated * 1000 : g.updated) : null;
         const stamp = when && !Number.isNaN(when.getTime()) ? ` · ${when.toLocaleString()}` : "";
-        return `<li><a href="/play/${esc(g.game)}/${esc(g.mode)}?id=${encodeURIComponent(g.id)}" data-link>${esc(what)}${esc(
+        const href =
+          g.mode === "daily" && g.daily_date
+            ? `/daily?date=${encodeURIComponent(g.daily_date)}`
+            : `/play/${encodeURIComponent(g.game)}/${encodeURIComponent(g.mode)}?id=${encodeURIComponent(g.id)}`;
+        return `<li><a href="${esc(href)}" data-link>${esc(what)}${esc(
           where,
         )}</a> <span class="muted">${esc(g.tiles_left)} tiles left${esc(stamp)}</span></li>`;
       })

@@ -22,6 +22,11 @@ export function gameOptions(game, mode, query) {
 
 export default async function play(main, { params, query, navigate }) {
   const [game, mode] = params;
+  if (mode === "daily") {
+    // the Daily Challenge has its own page (its board comes from the date)
+    navigate(`/daily${query.get("date") ? `?date=${encodeURIComponent(query.get("date"))}` : ""}`, { replace: true });
+    return undefined;
+  }
   const options = gameOptions(game, mode, query);
   const id = query.get("id");
   const freshOptions = { ...options };
@@ -65,6 +70,5 @@ export default async function play(main, { params, query, navigate }) {
       `<div class="error-box card" role="alert"><p>${esc(error.message)}</p><p><a href="/" data-link>Choose another game</a></p></div>`,
     );
   });
-  void navigate;
   return () => controller.destroy();
 }
