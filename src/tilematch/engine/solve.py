@@ -410,11 +410,14 @@ class _PairingSearch:
         #: ways found for each group when last looked at: groups with few go first
         self.domain_hint = [0] * len(model.groups.masks)
         #: stop looking for a better group to branch on once one has this many ways
-        self.enough = 2
+        self.enough = 1
         #: positions in the first search round (later rounds double it)
         self.first_round = 100
         #: positions in the move-by-move round tried before the look-ahead rounds
         self.quick_round = 120
+        #: look-ahead trials per position before branching on the best group so far
+        #: (groups not looked at keep their last count, and come first next time)
+        self.max_trials = 1 << 30
         self.look = model.lookahead
         self.rng: random.Random | None = None
 
@@ -520,7 +523,10 @@ class _PairingSearch:
             hint = self.domain_hint
             shuffle = self.rng.random if self.rng is not None else float
             order = sorted(range(len(groups.masks)), key=lambda g: (hint[g], shuffle()))
+            trials = 0
             for g in order:
+                if best is not None and trials >= self.max_trials:
+                    break
                 unc = occ & groups.masks[g] & ~cmask
                 if unc.bit_count() < 4:
                     continue
@@ -537,6 +543,7 @@ class _PairingSearch:
                         if not (groups.compatible(g, c, d) and model.possible(c, d)):
                             continue
                         way = ((a, b), (c, d))
+                    trials += 1
                     if model.trial(state, commits, self.base, g, way):
                         ways.append(way)
                 hint[g] = len(ways)
