@@ -1142,12 +1142,26 @@ class _GridModel(_Model):
         return False
 
     def open_pairs(self, ctx: Any, g: int, tiles_mask: int) -> list[_Pair]:
+        # only tiles with an empty neighbour, or next to a tile of their group, can go
+        nb = self.nb
+        exposed = ctx[2]
+        reach = tiles_mask & exposed
+        for t in _bits(tiles_mask & ~exposed):
+            if nb[t] & tiles_mask:
+                reach |= 1 << t
+        if reach & (reach - 1) == 0:
+            return []
         available = self.available
-        return [p for p in self.groups.pairs(g, tiles_mask) if available(ctx, p[0], p[1])]
+        return [p for p in self.groups.pairs(g, reach) if available(ctx, p[0], p[1])]
 
     def clear_all(self, ctx: Any, g: int, tiles_mask: int) -> list[_Pair] | None:
         if tiles_mask.bit_count() != 4:
             return None
+        exposed = ctx[2]
+        nb = self.nb
+        for t in _bits(tiles_mask & ~exposed):
+            if not nb[t] & tiles_mask:
+                return None  # a tile with no way out yet
         tiles = _bits(tiles_mask)
         groups = self.groups
         links = self.open_pairs(ctx, g, tiles_mask)
