@@ -14,16 +14,19 @@ How it works (see ``docs/solver.md`` for the long form):
   protocol (positions and faces only), with occupancy as one ``int`` and
   per-tile masks precomputed once, and runs a depth-first search that
 
-  - plays *safe moves* without branching: a match group whose remaining tiles
-    can all be removed right now is removed at once (the last two of a face,
-    or all four when every tile is reachable) — no solution can need them
-    later, because removing tiles earlier only helps;
-  - prunes positions where some group can no longer be paired at all (in a
-    layered board, a tile can never be paired with a tile lying on it) and
-    stone tiles that can no longer be cracked often enough;
-  - branches only over the remaining legal pairs, best first, and remembers
-    every position proven dead (occupancy plus stone cracks) in a
-    transposition table.
+  - decides *pairings* rather than move orders: once it is fixed which tile
+    pairs with which, removing a fixed pair as soon as it can go is never
+    wrong, so propagation removes committed pairs, commits the last two tiles
+    of a group, and plays *safe moves* (a group whose remaining tiles can all
+    go right now goes at once);
+  - recognises dead positions early: pairs that can never go together (one
+    tile under the other), a *peeling* relaxation of the layered game, stones
+    that can no longer be cracked often enough, committed grid pairs that
+    block each other;
+  - branches on the group with the fewest pairings that survive the peeling
+    test (layered boards, after a quick move-by-move round), or move by move
+    (grids), in rounds that restart with shuffled tie-breaks, and remembers
+    every position proven dead in a transposition table.
 
 * **Shisen-Sho with gravity** breaks monotonicity (tiles move), so the solver
   runs a plain depth-first search over the board's own legal pairs with
