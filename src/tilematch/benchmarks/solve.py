@@ -31,6 +31,10 @@ from tilematch.engine.tiles import standard_set
 DEAL_SECONDS = 60.0
 #: Time bound for one deal in the quick run.
 QUICK_DEAL_SECONDS = 10.0
+#: Deals of each kind in the quick run and in the full run.
+QUICK_DEALS = 20
+GRID_DEALS = 1000
+TURTLE_DEALS = 2000
 #: Share of unsolvable Turtle deals in the published 10-million-deal count.
 PUBLISHED_TURTLE_UNSOLVABLE = 0.0295
 
@@ -82,7 +86,7 @@ def run(quick: bool) -> list[Row]:
     """Solve random deals of both geometries; one row each."""
     rows: list[Row] = []
     seconds = QUICK_DEAL_SECONDS if quick else DEAL_SECONDS
-    count = 20 if quick else 1000
+    count = QUICK_DEALS if quick else GRID_DEALS
     samples, verdicts = _measure(grid_deals(count), seconds)
     share, error = _share(verdicts, "solved")
     rows.append(
@@ -96,7 +100,7 @@ def run(quick: bool) -> list[Row]:
             ),
         )
     )
-    count = 20 if quick else 2000
+    count = QUICK_DEALS if quick else TURTLE_DEALS
     samples, verdicts = _measure(turtle_deals(count), seconds)
     share, error = _share(verdicts, "unsolvable")
     rows.append(
