@@ -29,26 +29,45 @@ def focused_spot(page: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def centre(page: Any, spot: int) -> tuple[float, float]:
-    box = tile(page, spot).bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+_ARROWS = {"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp", "down": "ArrowDown"}
+
+# The shortest run of arrow keys from one tile to another, found by a breadth-first
+# search over the page's own arrow-key moves (geometry.nearestInDirection).
+_ROUTE = """
+async ([from, to]) => {
+  const g = await import('/js/geometry.js');
+  const points = [...document.querySelectorAll('.board .tile:not(.is-removing)')].map((e) => ({
+    spot: Number(e.dataset.spot),
+    x: parseFloat(e.style.left) + g.TILE_W / 2,
+    y: parseFloat(e.style.top) + g.TILE_H / 2,
+  }));
+  const back = new Map([[from, null]]);
+  const queue = [from];
+  while (queue.length) {
+    const here = queue.shift();
+    if (here === to) break;
+    for (const dir of ['left', 'right', 'up', 'down']) {
+      const next = g.nearestInDirection(points, here, dir);
+      if (next != null && !back.has(next)) { back.set(next, [here, dir]); queue.push(next); }
+    }
+  }
+  if (!back.has(to)) return null;
+  const keys = [];
+  for (let at = to; back.get(at); at = back.get(at)[0]) keys.unshift(back.get(at)[1]);
+  return keys;
+}
+"""
 
 
 def walk_to(page: Any, target: int) -> None:
     """Move the keyboard focus to ``target`` with arrow keys only."""
-    for _ in range(60):
-        here = focused_spot(page)
-        assert here is not None, "focus left the board"
-        if here == target:
-            return
-        (x0, y0), (x1, y1) = centre(page, here), centre(page, target)
-        dx, dy = x1 - x0, y1 - y0
-        if abs(dx) >= abs(dy):
-            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
-        else:
-            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
-    raise AssertionError(f"arrow keys did not reach tile {target}")
+    here = focused_spot(page)
+    assert here is not None, "focus left the board"
+    keys = page.evaluate(_ROUTE, [here, target])
+    assert keys is not None, f"tile {target} cannot be reached with arrow keys from {here}"
+    for direction in keys:
+        page.keyboard.press(_ARROWS[direction])
+    assert focused_spot(page) == target
 
 
 def test_keyboard_only_play(page: Any) -> None:
@@ -289,3 +308,27 @@ def test_no_external_requests_and_phone_fit(browser: Any, live_server: Any) -> N
     )
     assert tile_width >= 40
     ctx.close()
+
+
+def test_arrow_keys_reach_every_visible_tile(page: Any) -> None:
+    open_board(page, "/play/solitaire/regular?layout=turtle")
+    unreachable = page.evaluate(
+        """async () => {
+          const g = await import('/js/geometry.js');
+          const els = [...document.querySelectorAll('.board .tile')];
+          const points = els.map((e) => ({spot: Number(e.dataset.spot),
+            x: parseFloat(e.style.left) + g.TILE_W / 2,
+            y: parseFloat(e.style.top) + g.TILE_H / 2}));
+          const seen = new Set([points[0].spot]);
+          const queue = [points[0].spot];
+          while (queue.length) {
+            const here = queue.shift();
+            for (const dir of ['left', 'right', 'up', 'down']) {
+              const next = g.nearestInDirection(points, here, dir);
+              if (next != null && !seen.has(next)) { seen.add(next); queue.push(next); }
+            }
+          }
+          return points.filter((p) => !seen.has(p.spot)).length;
+        }"""
+    )
+    assert unreachable == 0
