@@ -401,3 +401,16 @@ def test_bad_budgets_are_refused() -> None:
 def test_gravity_budget_runs_out_honestly() -> None:
     board = grid_board(11, gravity=True)
     assert solve(board, nodes=0).status == "budget"
+
+
+def test_unpairable_boards_are_refused_at_once() -> None:
+    lonely = GridBoard([["1m", "1m", "2m"], ["3m", "3m", "2m"], ["4m", None, None]])
+    result = solve(lonely)
+    assert (result.status, result.nodes) == ("unsolvable", 0)
+    falling = GridBoard([["1m", "1m", "2m"], ["3m", "3m", "2m"], ["4m", None, None]], gravity=True)
+    assert solve(falling).status == "unsolvable"
+    one_colour = stack(
+        [(0, 0, 0, "b1m"), (4, 0, 0, "b1m"), (8, 0, 0, "w2m"), (12, 0, 0, "b2m")], game="blackwhite"
+    )
+    assert solve(one_colour).status == "unsolvable"
+    assert not exhaustive(one_colour.copy())

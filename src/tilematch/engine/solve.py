@@ -134,6 +134,8 @@ def solve(board: Board, *, nodes: int | None = None, seconds: float | None = Non
     work = board.copy()
     if work.is_cleared():
         return Solution("solved", [], 0, budget.elapsed())
+    if not _pairable(work):
+        return Solution("unsolvable", [], 0, budget.elapsed())
     model = _model_for(work)
     try:
         if model is not None:
@@ -1190,6 +1192,16 @@ def _stones_of(board: Board) -> dict[int, int]:
     if callable(stones):
         stones = stones()
     return {int(s): int(c) for s, c in dict(stones).items() if c and (board.occupied >> s) & 1}
+
+
+def _pairable(board: Board) -> bool:
+    """False when some match group has a tile too many (an odd count, or in Black &
+    White more tiles of one colour than of the other): such a board is never cleared."""
+    items = [(s, board.face(s) or "") for s in board.spots()]
+    if not all(code for _, code in items):
+        return True  # let the search report on what it cannot read
+    groups = _Groups(items)
+    return all(groups.balanced(g, mask) for g, mask in enumerate(groups.masks))
 
 
 def _model_for(board: Board) -> _Model | None:
