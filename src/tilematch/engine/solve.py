@@ -846,7 +846,10 @@ class _LayeredModel(_Model):
             partner[a] = b
             partner[b] = a
             lone &= ~((1 << a) | (1 << b))
-        return self._peel(partner, lone, rest, loose, None, None)
+        # Once every tile of the group is gone the new commitments no longer matter,
+        # and fewer tiles than in the base peeling (which succeeded) only make
+        # peeling easier: the trial succeeds there.
+        return self._peel(partner, lone, rest, loose, None, None, rest & self.groups.masks[g])
 
     def _peel(
         self,
@@ -856,10 +859,12 @@ class _LayeredModel(_Model):
         loose: int,
         snaps: list[tuple[int, int]] | None,
         first: dict[int, int] | None,
+        target: int = -1,
     ) -> bool:
         """Run the peeling from tiles ``rest`` of which ``loose`` are free; True when
-        every tile is taken. Records ``(rest, loose)`` before each step in ``snaps``
-        and the step at which each group was first touched in ``first``."""
+        every tile of ``target`` (default: every tile) is taken. Records ``(rest,
+        loose)`` before each step in ``snaps`` and the step at which each group was
+        first touched in ``first``."""
         cover, left, right, affected = self.cover, self.left, self.right, self.affected
         mates = self.mates
         group_of = self.groups.of
@@ -896,6 +901,8 @@ class _LayeredModel(_Model):
                     first[g] = len(snaps)
                 snaps.append((rest, loose))
             rest &= ~gone
+            if not rest & target:
+                return True
             check &= rest & ~loose
             while check:
                 low = check & -check
