@@ -111,7 +111,7 @@ class _Budget:
             raise _OutOfBudget
         if (
             self.deadline is not None
-            and self.nodes & 63 == 1
+            and self.nodes & 7 == 1
             and time.perf_counter() > self.deadline
         ):
             raise _OutOfBudget
