@@ -1052,6 +1052,11 @@ class _GridModel(_Model):
     def context(self, state: tuple[Any, ...]) -> Any:
         return state
 
+    def feasible(self, g: int, tiles_mask: int) -> bool:
+        # :func:`solve` refuses unbalanced groups up front and pairs keep the balance;
+        # no two grid tiles are ever impossible together
+        return True
+
     def weight(self, tile: int) -> int:
         return 0
 
