@@ -102,7 +102,7 @@ export default async function results(main) {
 
   const nameForm = main.querySelector(".name-form");
   api.me().then((me) => {
-    nameForm.name.value = me.name || "";
+    if (!nameForm.name.value) nameForm.name.value = me.name || ""; // never over what was typed
   }).catch(() => {});
   nameForm.addEventListener("submit", async (event) => {
     event.preventDefault();
