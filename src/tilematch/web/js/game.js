@@ -208,7 +208,7 @@ export function mountGame(root, options) {
     if (view.size) bits.push(`${view.size[1]}×${view.size[0]}`);
     if (view.difficulty) bits.push(view.difficulty.replace("_", " "));
     if (view.level != null) bits.push(`Level ${view.level}`);
-    if (view.date) bits.push(view.date);
+    if (view.date && !options.title) bits.push(view.date);
     if (view.gravity) bits.push("gravity");
     if (view.seed != null) bits.push(`seed ${view.seed}`);
     subEl.textContent = bits.join(" · ");
