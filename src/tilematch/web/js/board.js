@@ -204,7 +204,10 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     if (focused == null || !present.has(focused)) {
       focused = focused == null ? firstSpot() : nearestSpot(focused);
     }
-    for (const [spot, el] of elements) el.tabIndex = spot === focused ? 0 : -1;
+    for (const [spot, el] of elements) {
+      const index = spot === focused ? "0" : "-1";
+      if (el.getAttribute("tabindex") !== index) el.setAttribute("tabindex", index);
+    }
     if (lostFocus && focused != null) elements.get(focused).focus({ preventScroll: true });
     const fitKey = `${frame.key}|${ui.zoom}`;
     if (fitKey !== lastFit) {
