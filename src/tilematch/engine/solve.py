@@ -384,6 +384,10 @@ class _Model:
         """True when the committed pairs can provably never all be removed."""
         return False
 
+    def hopeless(self, state: tuple[Any, ...]) -> bool:
+        """A stronger, costlier dead test, run once on the starting position."""
+        return False
+
     def peel(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> object | None:
         """``None`` when :meth:`stuck`, else a record that :meth:`trial` can reuse."""
         return None if self.stuck(state, commits) else commits
@@ -658,7 +662,11 @@ class _PairingSearch:
             path.extend(moves)
             return None
 
-        outcome = enter(model.root(), frozenset(), 0)
+        root = model.root()
+        if model.hopeless(root):
+            budget.tick()
+            return None
+        outcome = enter(root, frozenset(), 0)
         if outcome is not None:
             return path if outcome else None
         while frames:
@@ -1154,6 +1162,69 @@ class _GridModel(_Model):
                 else:
                     keep.append(pair)
             if len(keep) == len(pending):
+                return True
+            pending = keep
+        return False
+
+    def hopeless(self, state: tuple[Any, ...]) -> bool:
+        return self.reach_stuck(state, frozenset())
+
+    def reach_stuck(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> bool:
+        """Reach test: in a relaxed game, a tile may go alone once a line of at most
+        two bends joins it to a tile of its group, or to the empty cell where one
+        stood. Taking away such tiles over and over only ever opens the board, and
+        every real move is allowed by it; tiles it can never take prove the board
+        cannot be cleared. (Random deals that jam after a few moves, whatever the
+        order, fail here at once instead of after a search of every order.)"""
+        groups = self.groups
+        nb = self.nb
+        R, C = self.R, self.C
+        ctx: tuple[Any, ...] = state
+        partner: dict[int, int] = {}
+        committed = 0
+        for a, b in commits:
+            partner[a] = b
+            partner[b] = a
+            committed |= (1 << a) | (1 << b)
+        pending = _bits(state[0])
+        while pending:
+            keep = []
+            for t in pending:
+                g = groups.of[t]
+                occ, occt, exposed = ctx
+                if not (occ >> t) & 1:
+                    continue  # went with its committed partner
+                p = partner.get(t)
+                if p is not None:  # a committed pair goes together
+                    if self._connects(ctx, t, p):
+                        ctx = self.play(ctx, (t, p))
+                    else:
+                        keep.append(t)
+                    continue
+                reached = False
+                for m in _bits(groups.masks[g] & ~(1 << t) & ~committed):
+                    if not groups.compatible(g, t, m):
+                        continue
+                    if (occ >> m) & 1:
+                        probe = ctx
+                    else:  # stand a tile in the empty cell to aim at it
+                        r, c = divmod(m, C)
+                        with_m = occ | (1 << m)
+                        probe = (
+                            with_m,
+                            occt | (1 << (c * R + r)),
+                            exposed | ((1 << m) if with_m & nb[m] != nb[m] else 0),
+                        )
+                    if self._connects(probe, t, m):
+                        reached = True
+                        break
+                if reached:
+                    r, c = divmod(t, C)
+                    occ &= ~(1 << t)
+                    ctx = (occ, occt & ~(1 << (c * R + r)), (exposed | nb[t]) & occ)
+                else:
+                    keep.append(t)
+            if keep == pending:
                 return True
             pending = keep
         return False
