@@ -414,3 +414,19 @@ def test_unpairable_boards_are_refused_at_once() -> None:
     )
     assert solve(one_colour).status == "unsolvable"
     assert not exhaustive(one_colour.copy())
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9))
+def test_grid_reach_test_only_refuses_unsolvable_boards(seed: int) -> None:
+    board = grid_board(seed, gravity=False)
+    model = solve_module._model_for(board.copy())
+    assert isinstance(model, solve_module._GridModel)
+    if model.hopeless(model.root()):
+        assert not exhaustive(board.copy())
+    # the crossed square is caught by the reach test alone
+    crossed = GridBoard([["1m", "2m", "3m", "3m"], ["2m", "1m", None, None]])
+    crossed_model = solve_module._model_for(crossed)
+    assert isinstance(crossed_model, solve_module._GridModel)
+    assert crossed_model.hopeless(crossed_model.root())
+    assert solve(crossed).nodes == 1
