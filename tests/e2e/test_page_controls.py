@@ -153,7 +153,9 @@ def test_learn_mode_explains_blocked_tile(page: Any) -> None:
     freed = after["last_match"]["freed"]
     if freed:
         assert "Now free:" in message(page)
-        assert page.locator(".tile.is-freed").count() == len(freed)
+        page.wait_for_function(
+            "n => document.querySelectorAll('.tile.is-freed').length === n", arg=len(freed)
+        )
 
 
 def click_state(page: Any, action: str) -> str | None:

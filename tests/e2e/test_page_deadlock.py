@@ -64,4 +64,7 @@ def test_no_moves_dialog(page: Any) -> None:
         "n => document.querySelector('.hud-moves dd').textContent === String(n)",
         arg=len(moves) - 1,
     )
-    assert page.locator(".board .tile:not(.is-removing)").count() == 16 - 2 * (len(moves) - 1)
+    page.wait_for_function(
+        "n => document.querySelectorAll('.board .tile:not(.is-removing)').length === n",
+        arg=16 - 2 * (len(moves) - 1),
+    )
