@@ -18,10 +18,17 @@ def error_of(answer, status):
 
 
 @pytest.mark.parametrize(
-    "raw",
-    [b"{", b"{'type': 'undo'}", b"\xff\xfe", b'{"type": "undo",}', b"nul", b'{"a": NaN}'],
+    ("raw", "status", "code"),
+    [
+        (b"{", 400, "malformed_json"),
+        (b"{'type': 'undo'}", 400, "malformed_json"),
+        (b"\xff\xfe", 400, "malformed_json"),
+        (b'{"type": "undo",}', 400, "malformed_json"),
+        (b"nul", 400, "malformed_json"),
+        (b'{"a": NaN}', 422, "missing_field"),  # parsed (as Python does), but no 'type'
+    ],
 )
-def test_malformed_json(client, db_path, raw):
+def test_malformed_json(client, db_path, raw, status, code):
     game = new_game(client, **SMALL)
     before = table_dump(db_path)
     answer = client.post(
@@ -29,9 +36,58 @@ def test_malformed_json(client, db_path, raw):
         content=raw,
         headers={"content-type": "application/json"},
     )
-    assert 400 <= answer.status_code < 500
-    assert error_of(answer, answer.status_code) in ("malformed_json", "wrong_type", "bad_value")
+    assert error_of(answer, status) == code
     assert table_dump(db_path) == before
+
+
+@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded"])
+def test_a_body_not_sent_as_json_is_415_naming_the_content_type(client, db_path, content_type):
+    game = new_game(client, **SMALL)
+    before = table_dump(db_path)
+    headers = {"content-type": content_type} if content_type else {}
+    for path in (f"/api/games/{game['id']}/actions", "/api/games"):
+        answer = client.post(path, content=b'{"type": "hint"}', headers=headers)
+        assert error_of(answer, 415) == "unsupported_media_type"
+        assert "application/json" in answer.json()["error"]["message"]
+    assert table_dump(db_path) == before
+    # the JSON types FastAPI reads are accepted, with or without a charset
+    for json_type in ("application/json; charset=utf-8", "application/problem+json"):
+        answer = client.post(
+            f"/api/games/{game['id']}/actions",
+            content=b'{"type": "hint"}',
+            headers={"content-type": json_type},
+        )
+        assert answer.status_code == 200 and answer.json()["ok"] is True
+
+
+def test_storage_failures_are_503_and_store_nothing(client, db_path):
+    import sqlite3
+    from contextlib import contextmanager
+
+    client.get("/api/me")
+    client.put("/api/me", json={"name": "Kept"})
+    before = table_dump(db_path)
+    server = client.app.state.server
+    real = server.storage.transaction
+
+    @contextmanager
+    def failing():
+        with real() as conn:
+            yield conn
+            raise sqlite3.OperationalError("database or disk is full")
+
+    server.storage.transaction = failing
+    try:
+        created = client.post("/api/games", json=SMALL)
+        renamed = client.put("/api/me", json={"name": "Lost"})
+    finally:
+        server.storage.transaction = real
+    for answer in (created, renamed):
+        assert error_of(answer, 503) == "storage_failed"
+        assert answer.headers["retry-after"] == "1"
+    assert table_dump(db_path) == before
+    assert client.get("/api/games").json() == []
+    assert client.get("/api/me").json()["name"] == "Kept"
 
 
 def test_oversized_body_by_length_and_by_stream(make_client, db_path):
@@ -73,7 +129,7 @@ def test_oversized_body_by_length_and_by_stream(make_client, db_path):
 
 def test_bad_content_length(client):
     answer = client.post("/api/games", content=b"{}", headers={"content-length": "abc"})
-    assert answer.status_code == 400
+    assert error_of(answer, 400) == "bad_request"
 
 
 def test_unknown_paths_and_methods(client):

@@ -7,7 +7,9 @@ JSON) into the same shape, so a client never sees any other error body.
 
 from __future__ import annotations
 
+import email.message
 import logging
+import sqlite3
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -83,6 +85,9 @@ def describe_validation(errors: list[Any]) -> tuple[int, str, str]:
         return 422, "missing_field", f"Field '{where}' is required."
     if kind in ("model_attributes_type", "dict_type", "model_type"):
         return 422, "wrong_type", f"'{where}' must be a JSON object."
+    if kind == "union_tag_not_found":
+        field = str((first.get("ctx") or {}).get("discriminator", "type")).strip("'\"")
+        return 422, "missing_field", f"Field '{field}' is required."
     if kind.startswith("union_tag") or kind == "literal_error":
         message = str(first.get("msg", "has a value that is not allowed"))
         return 422, "bad_value", f"'{where}': {message}."
@@ -92,6 +97,28 @@ def describe_validation(errors: list[Any]) -> tuple[int, str, str]:
     return 422, "bad_value", f"'{where}': {message}."
 
 
+def is_json_type(content_type: str | None) -> bool:
+    """Whether a ``Content-Type`` header announces JSON (``application/json`` or ``+json``),
+    the test FastAPI itself applies before it parses a body."""
+    if not content_type:
+        return False
+    message = email.message.Message()
+    message["content-type"] = content_type
+    subtype = message.get_content_subtype()
+    return message.get_content_maintype() == "application" and (
+        subtype == "json" or subtype.endswith("+json")
+    )
+
+
+def _body_not_json(request: Request, errors: list[Any]) -> bool:
+    """A body was sent, but not as JSON: the framework never parsed it."""
+    first = errors[0] if errors else {}
+    loc = tuple(first.get("loc", ()))
+    if not loc or loc[0] != "body" or first.get("type") in ("missing", "json_invalid"):
+        return False
+    return not is_json_type(request.headers.get("content-type"))
+
+
 def install(app: FastAPI) -> None:
     """Install the JSON error handlers on ``app``."""
 
@@ -99,10 +126,29 @@ def install(app: FastAPI) -> None:
         assert isinstance(exc, ApiError)
         return error_response(exc.status, exc.code, exc.message, exc.headers)
 
-    async def on_validation(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        status, code, message = describe_validation(list(exc.errors()))
+        errors = list(exc.errors())
+        if _body_not_json(request, errors):
+            shown = (request.headers.get("content-type") or "none")[:60]
+            return error_response(
+                415,
+                "unsupported_media_type",
+                f"The body must be JSON sent with 'Content-Type: application/json'"
+                f" (this request's Content-Type: {shown}).",
+            )
+        status, code, message = describe_validation(errors)
         return error_response(status, code, message)
+
+    async def on_storage(request: Request, exc: Exception) -> JSONResponse:
+        # Every write runs in a transaction that rolls back on failure: nothing was stored.
+        log.error("storage failed on %s %s: %s", request.method, request.url.path, exc)
+        return error_response(
+            503,
+            "storage_failed",
+            "The database could not be used just now; nothing was changed. Try again.",
+            {"Retry-After": "1"},
+        )
 
     async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
@@ -123,4 +169,5 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(ApiError, on_api_error)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)
+    app.add_exception_handler(sqlite3.Error, on_storage)
     app.add_exception_handler(Exception, on_crash)
