@@ -185,7 +185,7 @@ def test_bad_new_game_requests(client, db_path, body, status, code):
         ({"type": "match", "a": 0}, "missing_field"),
         ({"type": "teleport"}, "bad_value"),
         ({"type": "undo", "a": 1}, "unknown_field"),
-        ({}, "bad_value"),
+        ({}, "missing_field"),
         ("undo", "wrong_type"),
         (None, "missing_body"),
     ],
@@ -211,3 +211,19 @@ def test_unknown_game_ids(client):
         assert answer.json()["error"]["code"] in ("game_not_found", "not_found")
     answer = client.post("/api/games/nope/actions", json={"type": "undo"})
     assert answer.status_code == 404 and answer.json()["error"]["code"] == "game_not_found"
+
+
+def test_replay_keeps_the_daily_date_and_the_tower_level(client):
+    daily = client.get("/api/daily/2026-11-20").json()
+    again = client.post(f"/api/games/{daily['id']}/replay")
+    assert again.status_code == 201
+    fresh = again.json()
+    assert fresh["id"] != daily["id"] and fresh["daily_date"] == "2026-11-20"
+    assert fresh["mode"] == "daily" and fresh["tiles"] == daily["tiles"]
+    assert client.get("/api/daily/2026-11-20").json()["id"] == fresh["id"]
+    tower = new_game(client, game="blackwhite", mode="tower", level=1)
+    replayed = client.post(f"/api/games/{tower['id']}/replay").json()
+    assert replayed["level"] == 1 and replayed["tiles"] == tower["tiles"]
+    listed = {g["id"]: g for g in client.get("/api/games").json()}
+    assert listed[replayed["id"]]["level"] == 1
+    assert listed[fresh["id"]]["daily_date"] == "2026-11-20"

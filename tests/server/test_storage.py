@@ -176,3 +176,44 @@ def test_a_damaged_stored_game_is_a_409_not_a_crash(make_client, db_path):
     ):
         assert answer.status_code == 409
         assert answer.json()["error"]["code"] == "game_damaged"
+
+
+def test_another_programs_database_is_refused_and_left_unchanged(tmp_path, make_client):
+    path = tmp_path / "notes.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    conn.execute("INSERT INTO notes (text) VALUES ('keep me')")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match="another program"):
+        Storage(path, now=0.0)
+    with pytest.raises(StorageError, match="not a tilematch database"):
+        make_client(db_path=path)
+    assert path.read_bytes() == before  # not even switched to WAL
+    assert not (tmp_path / "notes.sqlite3-wal").exists()
+
+
+def test_a_stored_duel_is_not_played_as_a_solo_game(client, db_path):
+    from tilematch.modes import Settings
+
+    me = client.get("/api/me").json()
+    settings = Settings(game="shisensho", mode="classic", size=(4, 4), seed=3).validate()
+    conn = sqlite3.connect(db_path)
+    conn.execute(
+        "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings, state,"
+        " status, tiles_left, score, created, updated, finished) VALUES ('a-duel', ?,"
+        " 'shisensho', 'duel', '4x4', '', 3, ?, '{\"duel\": \"ABCD\", \"log\": []}', 'won',"
+        " 0, 10, 0, 0, 0)",
+        (me["id"], json.dumps(settings.to_json())),
+    )
+    conn.commit()
+    conn.close()
+    for answer in (
+        client.get("/api/games/a-duel"),
+        client.post("/api/games/a-duel/actions", json={"type": "hint"}),
+    ):
+        assert answer.status_code == 409
+        assert answer.json()["error"]["code"] == "duel_game"
+    again = client.post("/api/games/a-duel/replay")  # its board, dealt again for solo play
+    assert again.status_code == 201 and again.json()["mode"] == "classic"

@@ -34,6 +34,8 @@ log = logging.getLogger("tilematch.server")
 ACTIVE = ("playing", "paused", "deadlock")
 #: Modes whose game ends on the clock; any end of them is ranked, not only a win.
 ENDS_ON_CLOCK = ("arcade",)
+#: The mode of stored Speed Duels: kept for results, not played through this service.
+DUEL = "duel"
 _STRIPES = 256
 
 
@@ -132,13 +134,20 @@ class Games:
                 self._cache.move_to_end(game_id)
         if live is None:
             row = self.storage.row(
-                "SELECT id, player_id, settings, state, status, created, daily_date, level,"
+                "SELECT id, player_id, mode, settings, state, status, created, daily_date, level,"
                 " (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = games.id) AS seq"
                 " FROM games WHERE id = ?",
                 (game_id,),
             )
             if row is None or row["player_id"] != player.id:
                 raise not_found(game_id)
+            if row["mode"] == DUEL:
+                raise ApiError(
+                    409,
+                    "duel_game",
+                    "This game was a Speed Duel: its result is in /api/results, and"
+                    " /api/games/{id}/replay deals its board again for solo play.",
+                )
             try:
                 session = self.rules.restore(json.loads(row["state"]))
             except Exception:

@@ -125,22 +125,46 @@ def schema_version(conn: sqlite3.Connection) -> int:
     return int(row[0] or 0)
 
 
-def migrate(conn: sqlite3.Connection, now: float, upto: int | None = None) -> list[int]:
-    """Apply the missing migrations (up to ``upto``, default all); returns the versions applied.
+def check_database(conn: sqlite3.Connection) -> int:
+    """The schema version of a file this release can use (0 for an empty one).
 
-    Raises :class:`StorageError` when the file is newer than this release.
+    Raises :class:`StorageError` for a file written by a newer release, or a
+    database of another program (tables but no ``schema_migrations``); reads only.
     """
-    target = SCHEMA_VERSION if upto is None else upto
-    conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations ("
-        "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied REAL NOT NULL)"
-    )
     current = schema_version(conn)
     if current > SCHEMA_VERSION:
         raise StorageError(
             f"the database has schema version {current}, newer than this release "
             f"understands ({SCHEMA_VERSION}); upgrade tilematch to use it"
         )
+    if current == 0:
+        foreign = [
+            row[0]
+            for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'"
+                " AND name NOT LIKE 'sqlite%' AND name != 'schema_migrations' ORDER BY name"
+            )
+        ]
+        if foreign:
+            raise StorageError(
+                "the file is a SQLite database of another program (tables "
+                f"{', '.join(foreign[:5])}), not a tilematch database; it was left unchanged"
+            )
+    return current
+
+
+def migrate(conn: sqlite3.Connection, now: float, upto: int | None = None) -> list[int]:
+    """Apply the missing migrations (up to ``upto``, default all); returns the versions applied.
+
+    Raises :class:`StorageError` when the file is newer than this release or holds
+    another program's tables (then nothing is written to it).
+    """
+    target = SCHEMA_VERSION if upto is None else upto
+    current = check_database(conn)
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied REAL NOT NULL)"
+    )
     applied = []
     for step in MIGRATIONS:
         if current < step.version <= target:
@@ -194,6 +218,7 @@ class Storage:
             raise StorageError(f"cannot open {path}: {error}") from None
         self.lock = threading.RLock()
         try:
+            check_database(self.conn)  # before any pragma writes to a file that is not ours
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             self.conn.execute("PRAGMA foreign_keys = ON")
