@@ -130,3 +130,27 @@ def test_solitaire_daily_played_to_the_end(client, clock):
         "/api/leaderboards", params={"game": "solitaire", "mode": "daily", "date": "2026-11-27"}
     ).json()
     assert other_day == []
+
+
+def test_a_countdown_that_ran_out_leaves_the_unfinished_list(client, clock, small_layout):
+    game = new_game(
+        client,
+        game="blackwhite",
+        mode="countdown",
+        layout=small_layout,
+        seed=1,
+        difficulty="zen_master",
+    )
+    other = new_game(client, game="shisensho", mode="classic", size=[4, 4], seed=1)
+    assert {g["id"] for g in client.get("/api/games").json()} == {game["id"], other["id"]}
+    clock.advance(10_000)  # no request on the game itself
+    unfinished = client.get("/api/games").json()
+    assert [g["id"] for g in unfinished] == [other["id"]]
+    finished = client.get("/api/games", params={"status": "finished"}).json()
+    assert [(g["id"], g["status"]) for g in finished] == [(game["id"], "lost")]
+    results = client.get("/api/results").json()
+    assert [(r["game_id"], r["outcome"], r["verified"]) for r in results] == [
+        (game["id"], "lost", True)
+    ]
+    assert client.get(f"/api/games/{game['id']}").json()["status"] == "lost"
+    assert len(client.get("/api/results").json()) == 1

@@ -187,7 +187,12 @@ class Games:
             return self.view(live, now)
 
     def listing(self, player: Player, which: str, limit: int = 100) -> list[dict[str, Any]]:
-        """``player``'s games, newest first: ``unfinished``, ``finished`` or ``all``."""
+        """``player``'s games, newest first: ``unfinished``, ``finished`` or ``all``.
+
+        The clock of each of the player's games held in memory acts first, so a
+        countdown that ran out is listed (and stored) as ended.
+        """
+        self._expire_cached(player)
         placeholders = ",".join("?" for _ in ACTIVE)
         where = {
             "unfinished": f"AND status IN ({placeholders})",
@@ -202,6 +207,25 @@ class Games:
             params,
         )
         return [dict(row) for row in rows]
+
+    def _expire_cached(self, player: Player) -> None:
+        """Let the clock act on ``player``'s live games in memory (cheap: no restore)."""
+        with self._cache_lock:
+            mine = [
+                live
+                for live in self._cache.values()
+                if live.player_id == player.id and live.status in ACTIVE
+            ]
+        for live in mine:
+            with self._lock_for(live.id):
+                with self._cache_lock:
+                    current = self._cache.get(live.id) is live
+                if not current:
+                    continue  # dropped or reloaded meanwhile: the stored game is the truth
+                try:
+                    self._expire(live, self.clock())
+                except ApiError:
+                    continue  # not stored now; the game's own next request retries
 
     # -- writing ---------------------------------------------------------------
 
