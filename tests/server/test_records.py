@@ -171,3 +171,32 @@ def test_daily_game_is_created_once_then_continued(client, clock):
     history = client.get("/api/daily").json()
     assert [d["date"] for d in history["days"]] == ["2026-11-28", "2026-11-29"]
     assert history["streak"] == 0
+
+
+def test_the_result_is_rederived_from_the_stored_move_log(client, clock, db_path):
+    """A log that no longer leads to the played game (here: a move row lost from the
+    database) does not verify, so the result is kept but never ranked."""
+    game = new_game(client, **TINY, seed=1)
+    first = game["pairs"][0]
+    clock.advance(1)
+    view = client.post(
+        f"/api/games/{game['id']}/actions", json={"type": "match", "a": first[0], "b": first[1]}
+    ).json()["game"]
+    conn = sqlite3.connect(db_path)
+    conn.execute("DELETE FROM moves WHERE game_id = ? AND seq = 1", (game["id"],))
+    conn.commit()
+    conn.close()
+    ended = play_out(client, view, clock, step=1.0)  # the live game plays on to the end
+    assert ended["status"] == "won"
+    result = client.get("/api/results").json()[0]
+    assert result["game_id"] == game["id"] and result["score"] == ended["score"]
+    assert result["verified"] is False
+    board = client.get("/api/leaderboards", params={"game": "shisensho", "mode": "classic"})
+    assert board.json() == []
+    # the same game with its log intact is verified and ranked
+    win(client, clock, seed=1)
+    assert client.get("/api/results").json()[0]["verified"] is True
+    assert (
+        len(client.get("/api/leaderboards", params={"game": "shisensho", "mode": "classic"}).json())
+        == 1
+    )
