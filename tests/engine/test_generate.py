@@ -25,7 +25,7 @@ from tilematch.engine.generate import (
     replay,
     share_code,
 )
-from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid import GridBoard, GridShape
 from tilematch.engine.layout import Layout, LayoutError
 from tilematch.engine.solve import solve
 from tilematch.engine.stack import StackBoard
@@ -181,19 +181,27 @@ def test_deal_grid_refuses_bad_arguments(kwargs: dict[str, object], error: type)
         deal_grid(**kwargs)  # type: ignore[arg-type]
 
 
-def test_grid_connection_matches_the_board() -> None:
-    """The generator's frozen connection test agrees with GridBoard.connect."""
+def test_grid_removal_paths_connect_by_the_board_rule() -> None:
+    """Every step of a removal path connects on a board holding exactly the tiles
+    left at that step (the generator asks the engine's own connection function)."""
     rng = random.Random(7)
     for _ in range(40):
         rows, cols = rng.randint(1, 6), rng.randint(1, 7)
         cells = [s for s in range(rows * cols) if rng.random() < 0.6]
+        cells = cells[: len(cells) // 2 * 2]
+        if not cells:
+            continue
+        found = generate._grid_removal_path(GridShape(rows, cols), cells, rng)
+        if found is None:  # a dead end is allowed; the deal then tries the next sub-seed
+            continue
+        moves, tiles = found
+        assert moves == tiles
         board = GridBoard(rows, cols, dict.fromkeys(cells, "1m"))
-        state = generate._GridState(rows, cols)
-        for s in cells:
-            state.set(s)
-        for i, a in enumerate(cells):
-            for b in cells[i + 1 :]:
-                assert state.connects(a, b) == (board.connect(a, b) is not None), (a, b)
+        for a, b in moves:
+            move = board.match(a, b)
+            assert move is not None, (rows, cols, cells, a, b)
+            board.push(move)
+        assert board.is_cleared()
 
 
 # -- layouts --------------------------------------------------------------------
@@ -529,3 +537,19 @@ def test_documented_examples_run() -> None:
     docs = Path(__file__).parents[2] / "docs" / "generation.md"
     failed, attempted = doctest.testfile(str(docs), module_relative=False)[:2]
     assert attempted and not failed
+
+
+def test_daily_version_table() -> None:
+    table = (("0001-01-01", 1), ("2031-01-01", 2))
+    assert generate.daily_version("2030-12-31", table) == 1
+    assert generate.daily_version("2031-01-01", table) == 2
+    assert generate.daily_version("2040-06-01", table) == 2
+    day = "2026-03-04"
+    assert daily_deal(day).version == generate.daily_version(day)
+    assert format_board(daily_deal(day).board) == format_board(
+        daily_deal(day, generate.daily_version(day)).board
+    )
+    with pytest.raises(ValueError):
+        daily_deal("2026-02-30")
+    with pytest.raises(ValueError):
+        daily_deal(day, 99)

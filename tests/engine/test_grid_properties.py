@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid import GridBoard, GridLines
 from tilematch.engine.tiles import tiles_match
 
 CODES = ["1m", "2m", "3m", "7z", "1f", "3f", "5f", "b1s", "w1s"]
@@ -276,3 +276,58 @@ def test_gravity_key_separates_positions(pos: Position, rng: random.Random) -> N
         faces = [board.face(s) for s in range(pos.rows * pos.cols)]
         key = board.key()
         assert seen.setdefault(key, faces) == faces
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions(gravity=False), st.randoms(use_true_random=False))
+def test_grid_lines_connect_like_the_board_after_adds_and_removes(
+    pos: Position, rng: random.Random
+) -> None:
+    """A face-less ``GridLines`` (what generators use) built by adding every cell and
+    removing the empty ones answers exactly like the board and the reference."""
+    board = pos.board()
+    shape = board.shape
+    lines = GridLines(shape, shape.everything)
+    for spot in range(shape.size):
+        if not board.occupied >> spot & 1:
+            lines.remove(spot)
+    assert GridLines(shape, board.occupied).row_bits == lines.row_bits
+    cells = [(r, c) for r in range(pos.rows) for c in range(pos.cols)]
+    pairs = [(x, y) for x in cells for y in cells if x != y]
+    for a, b in rng.sample(pairs, min(len(pairs), 40)):
+        spot_a, spot_b = a[0] * pos.cols + a[1], b[0] * pos.cols + b[1]
+        got = lines.connect(spot_a, spot_b)
+        assert got == board.connect(spot_a, spot_b)
+        assert (got is None) == (ref_route(pos, a, b) is None)
+    assert lines.connect(0, 0) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions(gravity=True))
+def test_falls_settle_each_run_like_dropping_tiles_one_cell_at_a_time(pos: Position) -> None:
+    board = pos.board()
+    shape = board.shape
+    for run in shape.runs:
+        cells = sorted(_spots(run))
+        # reference: drop tiles one cell at a time until nothing moves
+        occ = {s for s in cells if board.occupied >> s & 1}
+        where = {s: s for s in occ}
+        moved = True
+        while moved:
+            moved = False
+            for s in sorted(where, reverse=True):
+                below = s + shape.cols
+                if below in cells and below not in where:
+                    where[below] = where.pop(s)
+                    moved = True
+        want = {start: spot for spot, start in where.items()}
+        falls = shape.falls(run, board.occupied)
+        if all(start == spot for start, spot in want.items()):
+            assert falls == ()
+        else:
+            assert dict(falls) == want
+            assert [start for start, _ in falls] == sorted(want)
+
+
+def _spots(mask: int) -> list[int]:
+    return [s for s in range(mask.bit_length()) if mask >> s & 1]

@@ -330,3 +330,38 @@ def test_explain_names_the_blockers_of_the_rulebook(board: StackBoard) -> None:
         for blocker in named:
             assert board.tile_label(blocker) in info.sentence
         assert info.sentence.endswith("can be selected.") == info.selectable
+
+
+@settings(max_examples=80, deadline=None)
+@given(boards(stones=False), st.randoms(use_true_random=False))
+def test_free_without_is_the_free_rule_after_removing_a_pair(board: StackBoard, rng) -> None:
+    """``geometry.free_without`` (what ``push`` and the generators use) equals the
+    rulebook's free set of the occupancy left once any two tiles are taken off."""
+    geometry = board.geometry
+    occupied = board.occupied
+    free = geometry.free_mask(occupied)
+    while occupied.bit_count() >= 2:
+        spots = [s for s in range(len(geometry.positions)) if occupied >> s & 1]
+        a, b = rng.sample(spots, 2)
+        free = geometry.free_without(free, occupied, a, b)
+        occupied &= ~((1 << a) | (1 << b))
+        left = [s for s in spots if occupied >> s & 1]
+        tiles = {geometry.positions[s] for s in left}
+        want = sum(1 << s for s in left if ref_free(tiles, geometry.positions[s]))
+        assert free == want
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["turtle", "pyramid", "fortress"]), st.randoms(use_true_random=False))
+def test_free_without_on_built_in_layouts(name: str, rng) -> None:
+    from tilematch.engine import layouts
+
+    geometry = stack_geometry(layouts.get(name).positions)
+    occupied = geometry.full
+    free = geometry.free_mask(occupied)
+    while occupied:
+        spots = [s for s in range(len(geometry.positions)) if occupied >> s & 1]
+        a, b = rng.sample(spots, 2)
+        free = geometry.free_without(free, occupied, a, b)
+        occupied &= ~((1 << a) | (1 << b))
+        assert free == geometry.free_mask(occupied)

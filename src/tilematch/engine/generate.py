@@ -25,10 +25,19 @@ with integers derived by SHA-256 from the arguments (never ``hash()`` of a
 string, never the iteration order of a set). Each algorithm is registered
 under a :data:`GENERATOR_VERSION`; old versions stay callable through
 ``version=`` so boards shared, saved or chosen as a Daily Challenge keep
-their faces when a later release improves the generator. The placement
-geometry used while generating (the two-bend connection test and the free
-rule) is a frozen part of each version for the same reason; the returned
-board is always checked by the live rules.
+their faces when a later release improves the generator.
+
+Every rule question asked while generating goes to the engine's one function
+for it, the same one play, hints and the solver use: grid connection to
+:meth:`GridLines.connect <tilematch.engine.grid.GridLines.connect>` (a
+:class:`~tilematch.engine.grid.GridLines` holds the occupancy of face-less
+tiles), falling tiles to :meth:`GridShape.falls
+<tilematch.engine.grid.GridShape.falls>`, the layered free rule to
+:meth:`StackGeometry.free_mask <tilematch.engine.stack.StackGeometry.free_mask>`
+and its incremental form :meth:`~tilematch.engine.stack.StackGeometry.free_without`,
+stone cracks to :meth:`~tilematch.engine.stack.StackGeometry.cracked_by`.
+A rule change that alters deals therefore needs a new generator version (the
+golden boards in the tests pin version 1).
 
 >>> deal = deal_grid(8, 17, seed=1)
 >>> deal.board.is_cleared(), len(deal.solution)
@@ -52,7 +61,7 @@ from typing import Final, Literal, TypeAlias, cast
 from urllib.parse import parse_qsl, urlencode
 
 from tilematch.engine.board import Board, Match
-from tilematch.engine.grid import MAX_SIDE, GridBoard, GridShape
+from tilematch.engine.grid import MAX_SIDE, GridBoard, GridLines, GridShape
 from tilematch.engine.layout import MAX_TILES, Layout, LayoutError
 from tilematch.engine.solve import solve
 from tilematch.engine.stack import STONE_CRACKS, StackBoard, StackGeometry, stack_geometry
@@ -159,108 +168,34 @@ class Deal:
 
 
 # ---------------------------------------------------------------------------
-# Frozen placement geometry: grids
-
-
-class _GridState:
-    """Occupancy of a grid with its empty ring, as row and column bitmasks.
-
-    Extended coordinates: row ``r`` of the board is ext row ``r + 1``; ext rows
-    ``0`` and ``rows + 1`` (and the same for columns) are the outside ring, which
-    is always empty. ``connects`` is the two-bend connection test.
-    """
-
-    __slots__ = ("colbits", "cols", "rowbits", "rows")
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.rows = rows
-        self.cols = cols
-        self.rowbits = [0] * (rows + 2)  # bit = ext col
-        self.colbits = [0] * (cols + 2)  # bit = ext row
-
-    def set(self, spot: int) -> None:
-        r, c = divmod(spot, self.cols)
-        self.rowbits[r + 1] |= 1 << (c + 1)
-        self.colbits[c + 1] |= 1 << (r + 1)
-
-    def clear(self, spot: int) -> None:
-        r, c = divmod(spot, self.cols)
-        self.rowbits[r + 1] &= ~(1 << (c + 1))
-        self.colbits[c + 1] &= ~(1 << (r + 1))
-
-    def occupied(self, spot: int) -> bool:
-        r, c = divmod(spot, self.cols)
-        return bool(self.rowbits[r + 1] >> (c + 1) & 1)
-
-    @staticmethod
-    def _span(bits: int, i: int, last: int) -> tuple[int, int]:
-        """The run of empty positions around ``i`` in a line whose blocked bits are ``bits``."""
-        before = bits & ((1 << i) - 1)
-        low = before.bit_length()
-        after = bits >> (i + 1)
-        high = last if after == 0 else i + (after & -after).bit_length() - 1
-        return low, high
-
-    def connects(self, a: int, b: int) -> bool:
-        """True when ``a`` and ``b`` are joined by a line of at most three straight
-        segments through empty cells (the tiles at ``a`` and ``b`` themselves aside)."""
-        ra, ca = divmod(a, self.cols)
-        rb, cb = divmod(b, self.cols)
-        ra, ca, rb, cb = ra + 1, ca + 1, rb + 1, cb + 1
-        rowbits, colbits = self.rowbits, self.colbits
-        # lift both endpoints off the board while testing
-        sa, sb = rowbits[ra] >> ca & 1, rowbits[rb] >> cb & 1
-        rowbits[ra] &= ~(1 << ca)
-        colbits[ca] &= ~(1 << ra)
-        rowbits[rb] &= ~(1 << cb)
-        colbits[cb] &= ~(1 << rb)
-        try:
-            last_row, last_col = self.rows + 1, self.cols + 1
-            top_a, bot_a = self._span(colbits[ca], ra, last_row)
-            top_b, bot_b = self._span(colbits[cb], rb, last_row)
-            lo, hi = (ca, cb) if ca <= cb else (cb, ca)
-            between = ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1)
-            for r in range(max(top_a, top_b), min(bot_a, bot_b) + 1):
-                if not rowbits[r] & between:
-                    return True
-            left_a, right_a = self._span(rowbits[ra], ca, last_col)
-            left_b, right_b = self._span(rowbits[rb], cb, last_col)
-            lo, hi = (ra, rb) if ra <= rb else (rb, ra)
-            between = ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1)
-            for c in range(max(left_a, left_b), min(right_a, right_b) + 1):
-                if not colbits[c] & between:
-                    return True
-            return False
-        finally:
-            if sa:
-                rowbits[ra] |= 1 << ca
-                colbits[ca] |= 1 << ra
-            if sb:
-                rowbits[rb] |= 1 << cb
-                colbits[cb] |= 1 << rb
+# Grids: removal paths asked of the engine's connection function
 
 
 def _grid_removal_path(
-    rows: int,
-    cols: int,
+    shape: GridShape,
     cells: Sequence[int],
     rng: random.Random,
-    runs: Sequence[int] | None = None,
+    gravity: bool = False,
 ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
-    """A random removal path for face-less tiles on ``cells`` (the other cells
-    are empty space): ``(moves, tiles)`` where ``moves[k]`` is the pair of spots
-    removed at step ``k`` (connecting once the pairs before it are gone) and
+    """A random removal path for face-less tiles on ``cells`` of ``shape`` (the
+    other cells are empty space): ``(moves, tiles)`` where ``moves[k]`` is the pair
+    of spots removed at step ``k`` (connecting once the pairs before it are gone,
+    by :meth:`GridLines.connect <tilematch.engine.grid.GridLines.connect>`) and
     ``tiles[k]`` the cells those two tiles started on. ``None`` on a dead end.
 
-    With ``runs`` (the board's gravity runs, ``run_of`` per spot) tiles fall
-    after each removal like on a gravity board, so ``moves`` and ``tiles``
-    differ; without, they are equal. Read backwards the path is reverse
-    placement: each pair was put down where it would be removable given only
-    the tiles placed before it.
+    With ``gravity`` tiles fall after each removal as on a gravity board
+    (:meth:`GridShape.falls <tilematch.engine.grid.GridShape.falls>`), so
+    ``moves`` and ``tiles`` differ; without, they are equal. Read backwards the
+    path is reverse placement: each pair was put down where it would be
+    removable given only the tiles placed before it.
     """
-    state = _GridState(rows, cols)
+    lines = GridLines(shape)
+    occupied = 0
     for spot in cells:
-        state.set(spot)
+        lines.add(spot)
+        occupied |= 1 << spot
+    connect = lines.connect
+    run_of = shape.run_of
     where = {spot: spot for spot in cells}  # current spot -> starting cell
     remaining = list(cells)
     moves: list[tuple[int, int]] = []
@@ -270,7 +205,7 @@ def _grid_removal_path(
         found: tuple[int, int] | None = None
         for i, a in enumerate(remaining):
             for b in remaining[i + 1 :]:
-                if state.connects(a, b):
+                if connect(a, b) is not None:
                     found = (a, b)
                     break
             if found:
@@ -280,30 +215,29 @@ def _grid_removal_path(
         a, b = found if found[0] < found[1] else (found[1], found[0])
         moves.append((a, b))
         tiles.append((where.pop(a), where.pop(b)))
-        state.clear(a)
-        state.clear(b)
-        if runs is None:
+        lines.remove(a)
+        lines.remove(b)
+        occupied &= ~((1 << a) | (1 << b))
+        if not gravity:
             remaining.remove(a)
             remaining.remove(b)
             continue
-        for run in sorted({runs[a], runs[b]}):
-            column = _bits(run)  # top to bottom
-            standing = [spot for spot in column if spot in where]
-            target = column[len(column) - len(standing) :]
-            if standing == target:
-                continue
-            starts = [where.pop(spot) for spot in standing]
-            for spot in standing:
-                state.clear(spot)
-            for spot, start in zip(target, starts, strict=True):
+        for run in sorted({run_of[a], run_of[b]}):
+            falls = shape.falls(run, occupied)
+            starts = [where.pop(spot) for spot, _ in falls]
+            for spot, _ in falls:
+                lines.remove(spot)
+                occupied &= ~(1 << spot)
+            for (_, spot), start in zip(falls, starts, strict=True):
                 where[spot] = start
-                state.set(spot)
+                lines.add(spot)
+                occupied |= 1 << spot
         remaining = sorted(where)
     return moves, tiles
 
 
 # ---------------------------------------------------------------------------
-# Layered layouts: removal paths over the layout's own free-rule tables
+# Layered layouts: removal paths asked of the layout's free rule (StackGeometry)
 
 
 def _bits(mask: int) -> list[int]:
@@ -340,7 +274,7 @@ def _stack_removal_path(
     for spot, need in cracks.items():
         if need > 0 and occ >> spot & 1:
             lock |= 1 << spot
-    cover, left, right, unblocks, touch = geo.cover, geo.left, geo.right, geo.unblocks, geo.touch
+    unblocks = geo.unblocks
     path: list[tuple[int, int]] = []
     queued: tuple[int, int] | None = None
     while occ:
@@ -364,17 +298,13 @@ def _stack_removal_path(
                     a, b = rng.sample(spots, 2)
             else:
                 a, b = rng.sample(spots, 2)
-        gone = (1 << a) | (1 << b)
-        occ &= ~gone
+        free = geo.free_without(free, occ, a, b)
+        occ &= ~((1 << a) | (1 << b))
         if lock:
-            for spot in _bits((touch[a] | touch[b]) & lock & occ):
+            for spot in _bits(geo.cracked_by(a, b, lock & occ)):
                 cracks[spot] -= 1
                 if cracks[spot] <= 0:
                     lock &= ~(1 << spot)
-        free &= ~gone
-        for t in _bits((unblocks[a] | unblocks[b]) & occ & ~free):
-            if not occ & cover[t] and (not occ & left[t] or not occ & right[t]):
-                free |= 1 << t
         path.append((a, b) if a < b else (b, a))
     return path
 
@@ -387,7 +317,7 @@ def _stone_candidates(geo: StackGeometry, path: Sequence[tuple[int, int]]) -> li
         for s in (a, b):
             if cracked[s] >= STONE_CRACKS:
                 eligible.append(s)
-        for s in _bits(geo.touch[a] | geo.touch[b]):
+        for s in _bits(geo.cracked_by(a, b, geo.full)):
             cracked[s] += 1
     return sorted(eligible)
 
@@ -547,8 +477,7 @@ def _grid_v1(
         pairs = _face_pairs(len(cells), tileset, rng)
         board: AnyBoard
         if generator == "reverse":
-            runs = GridShape(rows, cols, mask).run_of if gravity else None
-            found = _grid_removal_path(rows, cols, cells, rng, runs)
+            found = _grid_removal_path(GridShape(rows, cols, mask), cells, rng, gravity)
             if found is None:
                 continue
             moves, tiles = found
@@ -678,7 +607,6 @@ def _stack_playout(board: StackBoard, rng: random.Random) -> bool:
     partners = board.partners
     occ = board.occupied
     free = geo.free_mask(occ)
-    cover, left, right, unblocks = geo.cover, geo.left, geo.right, geo.unblocks
     while occ:
         pairs = []
         rest = free
@@ -694,12 +622,8 @@ def _stack_playout(board: StackBoard, rng: random.Random) -> bool:
         if not pairs:
             return False
         a, b = pairs[rng.randrange(len(pairs))]
-        gone = (1 << a) | (1 << b)
-        occ &= ~gone
-        free &= ~gone
-        for t in _bits((unblocks[a] | unblocks[b]) & occ & ~free):
-            if not occ & cover[t] and (not occ & left[t] or not occ & right[t]):
-                free |= 1 << t
+        free = geo.free_without(free, occ, a, b)
+        occ &= ~((1 << a) | (1 << b))
     return True
 
 
@@ -978,8 +902,7 @@ def _reshuffle_path(
 ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
     """A removal path over the occupied spots of ``board`` (faces ignored)."""
     if isinstance(board, GridBoard):
-        runs = board.shape.run_of if board.gravity else None
-        return _grid_removal_path(board.rows, board.cols, spots, rng, runs)
+        return _grid_removal_path(board.shape, spots, rng, board.gravity)
     if isinstance(board, StackBoard):
         path = _stack_removal_path(board.geometry, board.occupied, rng, board.stones())
         return None if path is None else (path, path)
@@ -1008,11 +931,36 @@ def _positions_hopeless(board: BoardLike) -> bool:
 # Daily Challenge and share codes
 
 
-def daily_deal(date: str, version: int = GENERATOR_VERSION) -> Deal:
+#: The generator version that deals the Daily Challenge, by first date: a date is
+#: dealt by the version of the last entry starting on or before it. A new generator
+#: reaches the Daily Challenge only by a new entry for dates to come, so every past
+#: date keeps its board for ever.
+DAILY_VERSIONS: Final[tuple[tuple[str, int], ...]] = (("0001-01-01", 1),)
+
+
+def daily_version(date: str, versions: Sequence[tuple[str, int]] = DAILY_VERSIONS) -> int:
+    """The generator version of the Daily Challenge of ``date`` (YYYY-MM-DD): the
+    version of the last entry of ``versions`` (``(first date, version)`` in date
+    order; :data:`DAILY_VERSIONS` by default) starting on or before ``date``.
+    The date is compared as text and not checked here (:func:`daily_seed` checks it).
+    """
+    version = versions[0][1]
+    for first, number in versions:
+        if date >= first:
+            version = number
+    return version
+
+
+def daily_deal(date: str, version: int | None = None) -> Deal:
     """The Daily Challenge of ``date`` (YYYY-MM-DD): Mahjong Solitaire on the
-    Turtle by reverse placement, seeded by :func:`daily_seed`. The same date and
-    version always give the same board. Raises :class:`ValueError` for a bad date
-    or an unknown version."""
+    Turtle by reverse placement, seeded by :func:`daily_seed`, dealt by the
+    generator version of that date (:func:`daily_version`) unless ``version`` is
+    given. The same date always gives the same board, in the game and in
+    ``tilematch deal --daily``. Raises :class:`ValueError` for a bad date or an
+    unknown version."""
+    daily_seed(date)  # a bad date is refused before its version is looked up
+    if version is None:
+        version = daily_version(date)
     return deal_layout(
         "turtle", "solitaire", seed=daily_seed(date), generator="reverse", version=version
     )

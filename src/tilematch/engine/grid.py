@@ -13,9 +13,11 @@ Rules as implemented (SPEC §2):
   through empty cells. One empty ring around the board stands for the
   unbounded space outside it: rows ``-1`` and ``rows``, columns ``-1`` and
   ``cols``. Adjacent tiles always connect.
-* :meth:`GridBoard.connect` is the one connection function; it returns the
-  path with the fewest bends (and, among those, the shortest) as its corner
-  points. :meth:`GridBoard.match` adds the face rule to it.
+* :meth:`GridLines.connect` is the one connection function (a
+  :class:`GridBoard` asks it through :meth:`GridBoard.connect`; generators
+  ask it about occupancies of face-less tiles); it returns the path with the
+  fewest bends (and, among those, the shortest) as its corner points.
+  :meth:`GridBoard.match` adds the face rule to it.
 * A *mask* gives a board a custom shape: cells outside the mask hold no tile
   and are empty space that lines may cross.
 * A tile is *free* (what hints and the Learn Mode highlight) when it has an
@@ -23,7 +25,7 @@ Rules as implemented (SPEC §2):
   to a cell outside the mask. Only free tiles can be joined by a line of one
   or more empty cells; adjacent tiles connect whether free or not.
 * Gravity (optional): after a pair is removed, every column run that lost a
-  tile settles; see :meth:`GridBoard.push`.
+  tile settles; see :meth:`GridBoard.push` and :meth:`GridShape.falls`.
 
 >>> board = GridBoard(2, 3, ["5s", "1z", "5s",
 ...                           "7z", "1z", "7z"])
@@ -207,12 +209,183 @@ class GridShape:
         cls._cache[key] = self
         return self
 
+    def falls(self, run: int, occupied: int) -> tuple[tuple[int, int], ...]:
+        """Where the tiles of the vertical run ``run`` (an entry of :attr:`runs`) come to
+        rest under gravity when ``occupied`` is the occupancy: ``(start, target)`` for
+        every tile of the run, top to bottom, each sliding down, keeping their order,
+        until they rest on the bottom of the run or on each other. ``()`` when they
+        already rest. THE gravity rule: :meth:`GridBoard.push` and the generators
+        both settle with it.
+        """
+        cells = list(_bits(run))  # top to bottom: spots grow downwards
+        standing = [s for s in cells if occupied >> s & 1]
+        target = cells[len(cells) - len(standing) :]
+        if standing == target:
+            return ()
+        return tuple(zip(standing, target, strict=True))
+
     def __repr__(self) -> str:
         extra = "" if self.mask is None else f", mask={self.mask:#x}"
         return f"GridShape({self.rows}, {self.cols}{extra})"
 
     def __getnewargs__(self) -> tuple[int, int, int | None]:
         return (self.rows, self.cols, self.mask)
+
+
+class GridLines:
+    """The occupancy of a grid as the connection function reads it.
+
+    ``row_bits[r + 1]`` holds the occupied columns of row ``r`` (bit ``c``) and
+    ``col_bits[c + 1]`` the occupied rows of column ``c`` (bit ``r``); entry 0
+    and the last entry stand for the empty ring around the board. Every
+    :class:`GridBoard` keeps one; generators keep their own for occupancies of
+    face-less tiles (reverse placement, reshuffles) and ask the same
+    :meth:`connect`. ``occupied`` is an optional bitmask over spots to start from.
+    """
+
+    __slots__ = ("col_bits", "row_bits", "shape")
+
+    def __init__(self, shape: GridShape, occupied: int = 0) -> None:
+        self.shape = shape
+        self.row_bits: list[int] = [0] * (shape.rows + 2)
+        self.col_bits: list[int] = [0] * (shape.cols + 2)
+        for spot in _bits(occupied):
+            self.add(spot)
+
+    def add(self, spot: int) -> None:
+        """Mark ``spot`` occupied."""
+        r, c = divmod(spot, self.shape.cols)
+        self.row_bits[r + 1] |= 1 << c
+        self.col_bits[c + 1] |= 1 << r
+
+    def remove(self, spot: int) -> None:
+        """Mark ``spot`` empty."""
+        r, c = divmod(spot, self.shape.cols)
+        self.row_bits[r + 1] &= ~(1 << c)
+        self.col_bits[c + 1] &= ~(1 << r)
+
+    def copy(self) -> GridLines:
+        """An independent copy."""
+        other = object.__new__(GridLines)
+        other.shape = self.shape
+        other.row_bits = self.row_bits.copy()
+        other.col_bits = self.col_bits.copy()
+        return other
+
+    def reach(self, spot: int) -> tuple[int, int, int, int]:
+        """``(up, down, left, right)``: the farthest row above/below and column
+        left/right of ``spot`` that a straight line from it reaches through empty
+        cells (``-1``, ``rows`` and ``cols`` are the ring)."""
+        cols = self.shape.cols
+        r, c = divmod(spot, cols)
+        column, row = self.col_bits[c + 1], self.row_bits[r + 1]
+        m = column & ((1 << r) - 1)
+        up = m.bit_length() if m else -1
+        m = column >> (r + 1)
+        down = r + (m & -m).bit_length() - 1 if m else self.shape.rows
+        m = row & ((1 << c) - 1)
+        left = m.bit_length() if m else -1
+        m = row >> (c + 1)
+        right = c + (m & -m).bit_length() - 1 if m else cols
+        return up, down, left, right
+
+    def connect(self, a: int, b: int) -> tuple[Point, ...] | None:
+        """The line joining cells ``a`` and ``b`` with at most two bends, or ``None``:
+        THE connection function of Shisen-Sho (:meth:`GridBoard.connect`,
+        :meth:`GridBoard.match`, legal pairs and the generators all come here).
+
+        Whether ``a`` and ``b`` themselves are occupied does not matter; every
+        other cell on the line must be empty or outside the board. Returns the
+        corner points ``(row, col)`` from ``a`` to ``b`` (start, each bend, end;
+        the ring has row ``-1`` / ``rows`` and column ``-1`` / ``cols``): of all
+        such lines one with the fewest bends, and of those a shortest one.
+        ``None`` when ``a == b``. Both spots must be on the grid (not checked).
+        """
+        if a == b:
+            return None
+        shape = self.shape
+        rows, cols = shape.rows, shape.cols
+        ra, ca = divmod(a, cols)
+        rb, cb = divmod(b, cols)
+        rows_occ, cols_occ = self.row_bits, self.col_bits
+        # Straight lines.
+        if ra == rb:
+            lo, hi = (ca, cb) if ca < cb else (cb, ca)
+            between_c = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
+            if not rows_occ[ra + 1] & between_c:
+                return ((ra, ca), (rb, cb))
+        elif ca == cb:
+            lo, hi = (ra, rb) if ra < rb else (rb, ra)
+            between_r = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
+            if not cols_occ[ca + 1] & between_r:
+                return ((ra, ca), (rb, cb))
+        # How far each end sees up/down and left/right (ring included).
+        up_a, down_a, left_a, right_a = self.reach(a)
+        up_b, down_b, left_b, right_b = self.reach(b)
+        r_lo, r_hi = (ra, rb) if ra < rb else (rb, ra)
+        c_lo, c_hi = (ca, cb) if ca < cb else (cb, ca)
+        # Vertical - horizontal - vertical through row r (needs ca != cb).
+        v_lo = v_hi = 0
+        between_c = 0
+        if ca != cb:
+            v_lo, v_hi = max(up_a, up_b), min(down_a, down_b)
+            between_c = ((1 << c_hi) - 1) ^ ((1 << (c_lo + 1)) - 1)
+        # Horizontal - vertical - horizontal through column c (needs ra != rb).
+        h_lo = h_hi = 0
+        between_r = 0
+        if ra != rb:
+            h_lo, h_hi = max(left_a, left_b), min(right_a, right_b)
+            between_r = ((1 << r_hi) - 1) ^ ((1 << (r_lo + 1)) - 1)
+        use_v = ca != cb and v_lo <= v_hi
+        use_h = ra != rb and h_lo <= h_hi
+        if not (use_v or use_h):
+            return None
+
+        def row_open(r: int) -> bool:
+            return r < 0 or r >= rows or not rows_occ[r + 1] & between_c
+
+        def col_open(c: int) -> bool:
+            return c < 0 or c >= cols or not cols_occ[c + 1] & between_r
+
+        # One bend: the corners (ra, cb) and (rb, ca).
+        if use_v and ra != rb:
+            if v_lo <= ra <= v_hi and row_open(ra):
+                return ((ra, ca), (ra, cb), (rb, cb))
+            if v_lo <= rb <= v_hi and row_open(rb):
+                return ((ra, ca), (rb, ca), (rb, cb))
+        # Two bends, shortest first: lines inside the box spanned by a and b,
+        # then lines d steps outside it.
+        if use_v:
+            for r in range(max(r_lo + 1, v_lo), min(r_hi - 1, v_hi) + 1):
+                if row_open(r):
+                    return ((ra, ca), (r, ca), (r, cb), (rb, cb))
+        if use_h:
+            for c in range(max(c_lo + 1, h_lo), min(c_hi - 1, h_hi) + 1):
+                if col_open(c):
+                    return ((ra, ca), (ra, c), (rb, c), (rb, cb))
+        d_max = max(rows, cols) + 1
+        for d in range(1, d_max + 1):
+            if use_v:
+                r = r_lo - d
+                if r >= v_lo and row_open(r):
+                    return ((ra, ca), (r, ca), (r, cb), (rb, cb))
+                r = r_hi + d
+                if r <= v_hi and row_open(r):
+                    return ((ra, ca), (r, ca), (r, cb), (rb, cb))
+                if r_lo - d < v_lo and r_hi + d > v_hi:
+                    use_v = False
+            if use_h:
+                c = c_lo - d
+                if c >= h_lo and col_open(c):
+                    return ((ra, ca), (ra, c), (rb, c), (rb, cb))
+                c = c_hi + d
+                if c <= h_hi and col_open(c):
+                    return ((ra, ca), (ra, c), (rb, c), (rb, cb))
+                if c_lo - d < h_lo and c_hi + d > h_hi:
+                    use_h = False
+            if not (use_v or use_h):
+                break
+        return None
 
 
 # ---------------------------------------------------------------------------
@@ -240,11 +413,10 @@ class GridBoard:
     game: str = "shisensho"
 
     __slots__ = (
-        "_cols_occ",
         "_faces",
         "_key",
         "_kmask",
-        "_rows_occ",
+        "_lines",
         "_stack",
         "gravity",
         "occupied",
@@ -302,8 +474,7 @@ class GridBoard:
         self._faces: list[str | None] = [None] * size
         self._key: list[int] = [-1] * size
         self._kmask: dict[int, int] = {}
-        self._rows_occ: list[int] = [0] * (n_rows + 2)
-        self._cols_occ: list[int] = [0] * (n_cols + 2)
+        self._lines = GridLines(self.shape)
         self._stack: list[tuple[Match, tuple[tuple[int, str | None], ...]]] = []
         self.occupied = 0
         items: Iterator[tuple[int, str | None]]
@@ -346,24 +517,19 @@ class GridBoard:
         bit = 1 << spot
         if self.occupied & bit:
             self._take(spot)
-        cols = self.shape.cols
-        r, c = divmod(spot, cols)
         self._faces[spot] = face
         self._key[spot] = kid
         self._kmask[kid] = self._kmask.get(kid, 0) | bit
         self.occupied |= bit
-        self._rows_occ[r + 1] |= 1 << c
-        self._cols_occ[c + 1] |= 1 << r
+        self._lines.add(spot)
 
     def _take(self, spot: int) -> None:
         bit = 1 << spot
-        r, c = divmod(spot, self.shape.cols)
         self._faces[spot] = None
         self._kmask[self._key[spot]] ^= bit
         self._key[spot] = -1
         self.occupied ^= bit
-        self._rows_occ[r + 1] ^= 1 << c
-        self._cols_occ[c + 1] ^= 1 << r
+        self._lines.remove(spot)
 
     # -- geometry ------------------------------------------------------------
 
@@ -488,111 +654,7 @@ class GridBoard:
         size = self.shape.size
         if not (0 <= a < size and 0 <= b < size):
             raise ValueError(f"spots {a}, {b}: not both on the {self.rows}x{self.cols} grid")
-        if a == b:
-            return None
-        return self._route(a, b)
-
-    def _reach(self, spot: int) -> tuple[int, int, int, int]:
-        """``(up, down, left, right)``: the farthest row above/below and column
-        left/right of ``spot`` that a straight line from it reaches through empty
-        cells (``-1``, ``rows`` and ``cols`` are the ring)."""
-        cols = self.shape.cols
-        r, c = divmod(spot, cols)
-        column, row = self._cols_occ[c + 1], self._rows_occ[r + 1]
-        m = column & ((1 << r) - 1)
-        up = m.bit_length() if m else -1
-        m = column >> (r + 1)
-        down = r + (m & -m).bit_length() - 1 if m else self.shape.rows
-        m = row & ((1 << c) - 1)
-        left = m.bit_length() if m else -1
-        m = row >> (c + 1)
-        right = c + (m & -m).bit_length() - 1 if m else cols
-        return up, down, left, right
-
-    def _route(self, a: int, b: int) -> tuple[Point, ...] | None:
-        shape = self.shape
-        rows, cols = shape.rows, shape.cols
-        ra, ca = divmod(a, cols)
-        rb, cb = divmod(b, cols)
-        rows_occ, cols_occ = self._rows_occ, self._cols_occ
-        # Straight lines.
-        if ra == rb:
-            lo, hi = (ca, cb) if ca < cb else (cb, ca)
-            between_c = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
-            if not rows_occ[ra + 1] & between_c:
-                return ((ra, ca), (rb, cb))
-        elif ca == cb:
-            lo, hi = (ra, rb) if ra < rb else (rb, ra)
-            between_r = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
-            if not cols_occ[ca + 1] & between_r:
-                return ((ra, ca), (rb, cb))
-        # How far each end sees up/down and left/right (ring included).
-        up_a, down_a, left_a, right_a = self._reach(a)
-        up_b, down_b, left_b, right_b = self._reach(b)
-        r_lo, r_hi = (ra, rb) if ra < rb else (rb, ra)
-        c_lo, c_hi = (ca, cb) if ca < cb else (cb, ca)
-        # Vertical - horizontal - vertical through row r (needs ca != cb).
-        v_lo = v_hi = 0
-        between_c = 0
-        if ca != cb:
-            v_lo, v_hi = max(up_a, up_b), min(down_a, down_b)
-            between_c = ((1 << c_hi) - 1) ^ ((1 << (c_lo + 1)) - 1)
-        # Horizontal - vertical - horizontal through column c (needs ra != rb).
-        h_lo = h_hi = 0
-        between_r = 0
-        if ra != rb:
-            h_lo, h_hi = max(left_a, left_b), min(right_a, right_b)
-            between_r = ((1 << r_hi) - 1) ^ ((1 << (r_lo + 1)) - 1)
-        use_v = ca != cb and v_lo <= v_hi
-        use_h = ra != rb and h_lo <= h_hi
-        if not (use_v or use_h):
-            return None
-
-        def row_open(r: int) -> bool:
-            return r < 0 or r >= rows or not rows_occ[r + 1] & between_c
-
-        def col_open(c: int) -> bool:
-            return c < 0 or c >= cols or not cols_occ[c + 1] & between_r
-
-        # One bend: the corners (ra, cb) and (rb, ca).
-        if use_v and ra != rb:
-            if v_lo <= ra <= v_hi and row_open(ra):
-                return ((ra, ca), (ra, cb), (rb, cb))
-            if v_lo <= rb <= v_hi and row_open(rb):
-                return ((ra, ca), (rb, ca), (rb, cb))
-        # Two bends, shortest first: lines inside the box spanned by a and b,
-        # then lines d steps outside it.
-        if use_v:
-            for r in range(max(r_lo + 1, v_lo), min(r_hi - 1, v_hi) + 1):
-                if row_open(r):
-                    return ((ra, ca), (r, ca), (r, cb), (rb, cb))
-        if use_h:
-            for c in range(max(c_lo + 1, h_lo), min(c_hi - 1, h_hi) + 1):
-                if col_open(c):
-                    return ((ra, ca), (ra, c), (rb, c), (rb, cb))
-        d_max = max(rows, cols) + 1
-        for d in range(1, d_max + 1):
-            if use_v:
-                r = r_lo - d
-                if r >= v_lo and row_open(r):
-                    return ((ra, ca), (r, ca), (r, cb), (rb, cb))
-                r = r_hi + d
-                if r <= v_hi and row_open(r):
-                    return ((ra, ca), (r, ca), (r, cb), (rb, cb))
-                if r_lo - d < v_lo and r_hi + d > v_hi:
-                    use_v = False
-            if use_h:
-                c = c_lo - d
-                if c >= h_lo and col_open(c):
-                    return ((ra, ca), (ra, c), (rb, c), (rb, cb))
-                c = c_hi + d
-                if c <= h_hi and col_open(c):
-                    return ((ra, ca), (ra, c), (rb, c), (rb, cb))
-                if c_lo - d < h_lo and c_hi + d > h_hi:
-                    use_h = False
-            if not (use_v or use_h):
-                break
-        return None
+        return self._lines.connect(a, b)
 
     # -- matching ------------------------------------------------------------
 
@@ -606,7 +668,7 @@ class GridBoard:
             return None
         if _KEY_PARTNER[self._key[a]] != self._key[b]:
             return None
-        path = self._route(a, b)
+        path = self._lines.connect(a, b)
         return None if path is None else Match(a, b, path)
 
     def why_not(self, a: int, b: int) -> str:
@@ -621,7 +683,7 @@ class GridBoard:
             return "same"
         if _KEY_PARTNER[self._key[a]] != self._key[b]:
             return "not a match"
-        if self._route(a, b) is None:
+        if self._lines.connect(a, b) is None:
             return "no path"
         return ""
 
@@ -636,6 +698,7 @@ class GridBoard:
         kmask = self._kmask
         keys = self._key
         cols = self.shape.cols
+        lines = self._lines
         reach: dict[int, tuple[int, int, int, int]] = {}
         rest = occupied
         while rest:
@@ -659,13 +722,13 @@ class GridBoard:
                 if ra != rb and ca != cb:
                     # Cheap refusal: no row both ends see vertically and no
                     # column both see horizontally means no line at all.
-                    ea = reach.get(a) or reach.setdefault(a, self._reach(a))
-                    eb = reach.get(b) or reach.setdefault(b, self._reach(b))
+                    ea = reach.get(a) or reach.setdefault(a, lines.reach(a))
+                    eb = reach.get(b) or reach.setdefault(b, lines.reach(b))
                     if max(ea[0], eb[0]) > min(ea[1], eb[1]) and max(ea[2], eb[2]) > min(
                         ea[3], eb[3]
                     ):
                         continue
-                path = self._route(a, b)
+                path = self._lines.connect(a, b)
                 if path is not None:
                     yield Match(a, b, path)
 
@@ -704,16 +767,15 @@ class GridBoard:
         self._stack.append((move, saved))
 
     def _settle(self, run: int) -> None:
-        """Let the tiles of one vertical run slide to its bottom, keeping their order."""
-        cells = list(_bits(run))  # top to bottom: spots grow downwards
-        tiles = [(s, self._faces[s]) for s in cells if self.occupied >> s & 1]
-        target = cells[len(cells) - len(tiles) :]
-        if [s for s, _ in tiles] == target:
+        """Let the tiles of one vertical run slide to its bottom (:meth:`GridShape.falls`)."""
+        falls = self.shape.falls(run, self.occupied)
+        if not falls:
             return
-        for s, _ in tiles:
-            self._take(s)
-        for s, (_, face) in zip(target, tiles, strict=True):
-            self._put(s, face or "")
+        tiles = [(target, self._faces[start]) for start, target in falls]
+        for start, _ in falls:
+            self._take(start)
+        for target, face in tiles:
+            self._put(target, face or "")
 
     def pop(self) -> Match:
         """Undo the last :meth:`push` exactly; returns its move. Raises ``IndexError``
@@ -751,8 +813,7 @@ class GridBoard:
         other._faces = self._faces.copy()
         other._key = self._key.copy()
         other._kmask = self._kmask.copy()
-        other._rows_occ = self._rows_occ.copy()
-        other._cols_occ = self._cols_occ.copy()
+        other._lines = self._lines.copy()
         other._stack = self._stack.copy()
         return other
 

@@ -116,6 +116,37 @@ class StackGeometry:
                 free |= low
         return free
 
+    def cracked_by(self, a: int, b: int, stones: int) -> int:
+        """The spots of ``stones`` (a bitmask) that removing the pair ``a``/``b`` cracks
+        once each (SPEC §4: a left or right neighbour of ``a`` or ``b`` on its layer,
+        or a tile ``a`` or ``b`` rested on). Pass the uncracked stones still on the
+        board after the removal; :meth:`StackBoard.push`, :meth:`StackBoard.freed_by`
+        and the generators all count cracks with it.
+        """
+        return (self.touch[a] | self.touch[b]) & stones
+
+    def free_without(self, free: int, occupied: int, a: int, b: int) -> int:
+        """The free spots once the tiles at ``a`` and ``b`` are taken off ``occupied``.
+
+        ``free`` must be ``free_mask(occupied)``; the result equals
+        ``free_mask(occupied & ~(1 << a | 1 << b))``, found by looking only at the
+        spots ``a`` and ``b`` unblock (removing tiles never blocks a tile). The
+        incremental form of :meth:`free_mask` that :meth:`StackBoard.push` and the
+        generators use while taking pairs off.
+        """
+        gone = (1 << a) | (1 << b)
+        after = occupied & ~gone
+        free &= ~gone
+        cover, left, right = self.cover, self.left, self.right
+        mask = (self.unblocks[a] | self.unblocks[b]) & after & ~free
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            s = low.bit_length() - 1
+            if not after & cover[s] and (not after & left[s] or not after & right[s]):
+                free |= low
+        return free
+
 
 @lru_cache(maxsize=64)
 def stack_geometry(positions: tuple[Position, ...]) -> StackGeometry:
@@ -474,7 +505,7 @@ class StackBoard:
         after = occupied ^ bits
         cracked = 0
         if self.locked:
-            cracked = (self.touch[a] | self.touch[b]) & self.locked & after
+            cracked = self.geometry.cracked_by(a, b, self.locked & after)
             for spot in _bits(cracked):
                 left = self._cracks[spot] - 1
                 self._cracks[spot] = left
@@ -482,14 +513,7 @@ class StackBoard:
                     self.locked ^= 1 << spot
         self._stack.append(_Undo(move, cracked, self._free, self._free_occ))
         if self._free_occ == occupied:
-            # Removing tiles never blocks a tile: only the neighbours of a and b can change.
-            geometry = self.geometry
-            free = self._free & ~bits
-            cover, left_t, right_t = geometry.cover, geometry.left, geometry.right
-            for s in _bits((geometry.unblocks[a] | geometry.unblocks[b]) & after & ~free):
-                if not after & cover[s] and (not after & left_t[s] or not after & right_t[s]):
-                    free |= 1 << s
-            self._free = free
+            self._free = self.geometry.free_without(self._free, occupied, a, b)
             self._free_occ = after
         self.occupied = after
 
@@ -638,7 +662,7 @@ class StackBoard:
             before = self.occupied
             after = before ^ bits
             locked_before = self.locked
-            cracked = (self.touch[a] | self.touch[b]) & locked_before & after
+            cracked = self.geometry.cracked_by(a, b, locked_before & after)
             opened = 0
             for spot in _bits(cracked):
                 if self._cracks[spot] == 1:
