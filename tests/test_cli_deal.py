@@ -99,6 +99,19 @@ def test_daily(capsys: pytest.CaptureFixture[str]) -> None:
     assert format_board(parse_board(out)) == format_board(daily_deal("2026-01-01").board)
 
 
+@pytest.mark.parametrize("day", ["2026-01-01", "2026-11-29"])
+def test_daily_board_is_the_games_daily_board(capsys: pytest.CaptureFixture[str], day: str) -> None:
+    from tilematch.modes import daily, new_session
+
+    code, out, _ = run(capsys, "deal", "solitaire", "--daily", day)
+    assert code == 0
+    printed = parse_board(out)
+    session = new_session(daily.settings_for(day), 0.0)
+    game = session.board
+    assert format_board(printed) == format_board(game)
+    assert json.loads(out)["version"] == session.settings.version
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

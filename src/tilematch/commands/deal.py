@@ -23,7 +23,7 @@ from tilematch.engine.generate import (
     GENERATORS,
     Deal,
     GenerationError,
-    daily_seed,
+    daily_deal,
     deal_grid,
     deal_layout,
     share_code,
@@ -67,9 +67,12 @@ def add_parser(sub: Any) -> None:
         "--generator-version",
         dest="gen_version",
         type=int,
-        default=GENERATOR_VERSION,
+        default=None,
         metavar="V",
-        help=f"generator version (default {GENERATOR_VERSION})",
+        help=(
+            f"generator version (default {GENERATOR_VERSION}; with --daily the version"
+            " the game deals that date with)"
+        ),
     )
     parser.add_argument("--solution", action="store_true", help="also print the solution")
 
@@ -88,10 +91,8 @@ def _deal(args: argparse.Namespace) -> Deal:
             raise ValueError("--daily deals the Mahjong Solitaire Daily Challenge (GAME solitaire)")
         if args.layout is not None or args.generator != "reverse":
             raise ValueError("--daily always uses the Turtle and reverse placement")
-        seed = daily_seed(args.daily)
-        return deal_layout(
-            "turtle", "solitaire", seed=seed, generator="reverse", version=args.gen_version
-        )
+        return daily_deal(args.daily, args.gen_version)
+    version = GENERATOR_VERSION if args.gen_version is None else args.gen_version
     if args.seed < 0:
         raise ValueError(f"--seed must be 0 or more, not {args.seed}")
     if args.game == "shisensho":
@@ -109,7 +110,7 @@ def _deal(args: argparse.Namespace) -> Deal:
             seed=args.seed,
             generator=args.generator,
             gravity=args.gravity,
-            version=args.gen_version,
+            version=version,
         )
     if args.size is not None:
         raise ValueError(f"--size is for shisensho; {args.game} takes --layout")
@@ -127,7 +128,7 @@ def _deal(args: argparse.Namespace) -> Deal:
         generator=args.generator,
         difficulty=args.difficulty or "normal",
         stones=args.stones,
-        version=args.gen_version,
+        version=version,
     )
 
 

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from tilematch.engine import generate as _generate
 from tilematch.engine.board import Board, Match
 
 #: Salts that keep the random streams of one game apart.
@@ -167,20 +168,16 @@ def daily_seed(date: str) -> int:
     return seed
 
 
-#: The generator version that deals the Daily Challenge, by first date: a date is
-#: dealt by the version of the last entry starting on or before it. A new generator
-#: reaches the Daily Challenge only by a new entry for dates to come, so every past
-#: date keeps its board for ever.
-DAILY_VERSIONS: Final[tuple[tuple[str, int], ...]] = (("0001-01-01", 1),)
+#: The engine's date -> generator version table of the Daily Challenge
+#: (:data:`tilematch.engine.generate.DAILY_VERSIONS`), so that the game and
+#: ``tilematch deal --daily`` always deal the same board for a date.
+DAILY_VERSIONS: Final[tuple[tuple[str, int], ...]] = _generate.DAILY_VERSIONS
 
 
 def daily_version(date: str) -> int:
-    """The generator version of the Daily Challenge of ``date`` (YYYY-MM-DD)."""
-    version = DAILY_VERSIONS[0][1]
-    for first, number in DAILY_VERSIONS:
-        if date >= first:
-            version = number
-    return version
+    """The generator version of the Daily Challenge of ``date`` (YYYY-MM-DD), read
+    from :data:`DAILY_VERSIONS` by the engine's :func:`~tilematch.engine.generate.daily_version`."""
+    return _generate.daily_version(date, DAILY_VERSIONS)
 
 
 def daily_deal(date: str, version: int) -> Dealt:
