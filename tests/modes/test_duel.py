@@ -155,7 +155,7 @@ def test_duel_replays_from_its_record(monkeypatch) -> None:
             roll = rng.random()
             player = rng.randrange(2)
             if roll < 0.5:
-                pairs = game.view(t)["pairs"]
+                pairs = [(m.a, m.b) for m in game.board.legal_pairs()]
                 a, b = rng.choice(pairs) if pairs else (0, 1)
                 game.claim(player, a, b, t)
             elif roll < 0.7:
@@ -195,3 +195,18 @@ def test_a_saved_duel_replays_with_its_own_generator_version(monkeypatch) -> Non
     again = DuelGame.from_json(saved)
     assert asked == [1, 7] and again.version == 7
     assert again.scores == [2, 0]
+
+
+def test_the_view_never_gives_the_pairs_away(monkeypatch) -> None:
+    """Finding a pair is the race: the view holds no list of pairs and no hint of
+    which tiles can move; a claim is still checked by the rules."""
+    install(monkeypatch, [pairs_board(3)])
+    game = DuelGame(seed=1, now=0.0)
+    view = game.view(1.0)
+    assert "pairs" not in view
+    assert view["tiles"] and all(tile["free"] and tile["selectable"] for tile in view["tiles"])
+    legal = {(m.a, m.b) for m in game.board.legal_pairs()}
+    spots = sorted(game.board.spots())
+    wrong = next((a, b) for a in spots for b in spots if a < b and (a, b) not in legal)
+    assert not game.claim(0, *wrong, 2.0).ok
+    assert game.locked(0, 2.0) == 1.0

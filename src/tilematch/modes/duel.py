@@ -400,11 +400,16 @@ class DuelGame:
         }
 
     def view(self, now: float) -> dict[str, Any]:
-        """What both players' screens draw: tiles, legal pairs, scores, lockouts,
-        who is away, the last match and the result."""
+        """What both players' screens draw: tiles, scores, lockouts, who is away,
+        the last match and the result.
+
+        Unlike a solo game's view it holds no ``pairs`` and marks every tile
+        free: finding a pair is the race itself, so the duel never hands out
+        the legal pairs (a bot reading them would play perfectly). Claims are
+        still checked against the rules by :meth:`claim`.
+        """
         now = self._advance(now)
         rows, cols = self.size
-        free = self.board.free_spots()
         return {
             "game": "shisensho",
             "mode": "duel",
@@ -419,14 +424,13 @@ class DuelGame:
                     "code": self.board.face(spot),
                     "name": tile_name(self.board.face(spot) or ""),
                     "pos": list(self.board.coords(spot)),
-                    "free": bool(free >> spot & 1),
+                    "free": True,
                     "selectable": True,
                     "blocked": None,
                     "stone": 0,
                 }
                 for spot in self.board.spots()
             ],
-            "pairs": [[m.a, m.b] for m in self.board.legal_pairs()],
             "last_match": self.last_match,
             "scores": self.scores,
             "locked": [round(self.locked(i, now), 3) for i in PLAYERS],
