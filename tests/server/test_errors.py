@@ -208,3 +208,57 @@ def test_page_placeholder_and_page_routes(make_client, tmp_path):
     assert with_page.get("/app.js").text == "console.log(1)"
     assert error_of(with_page.get("/missing.js"), 404) == "not_found"
     assert error_of(with_page.get("/api/nowhere"), 404) == "not_found"
+
+
+def test_one_player_cannot_hold_every_worker(make_client):
+    """Slow requests of one player (a long hint search, say) hold at most
+    ``max_in_flight`` workers; more are 429 at once, and other players are served."""
+    import asyncio
+    import threading
+
+    import httpx
+
+    client = make_client(max_in_flight=2)
+    token = client.get("/api/me").json()["token"]
+    other = make_client(client.app).get("/api/me").json()["token"]
+    game = new_game(client, **SMALL)
+    server = client.app.state.server
+    real_get = server.games.get
+    release = threading.Event()
+    entered = threading.Semaphore(0)
+
+    def slow_get(player, game_id):
+        entered.release()
+        release.wait(10)
+        return real_get(player, game_id)
+
+    server.games.get = slow_get
+
+    async def scenario():
+        transport = httpx.ASGITransport(app=client.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as c:
+
+            def as_(who):
+                return {"Authorization": f"Bearer {who}"}
+
+            slow = [
+                asyncio.create_task(c.get(f"/api/games/{game['id']}", headers=as_(token)))
+                for _ in range(2)
+            ]
+            for _ in range(2):
+                while not entered.acquire(blocking=False):
+                    await asyncio.sleep(0.01)
+            third = await c.get("/api/me", headers=as_(token))
+            someone_else = await c.get("/api/me", headers=as_(other))
+            release.set()
+            done = await asyncio.gather(*slow)
+            after = await c.get("/api/me", headers=as_(token))
+            return third, someone_else, done, after
+
+    third, someone_else, done, after = asyncio.run(scenario())
+    server.games.get = real_get
+    assert error_of(third, 429) == "rate_limited" and third.headers["retry-after"] == "1"
+    assert someone_else.status_code == 200
+    assert [answer.status_code for answer in done] == [200, 200]
+    assert after.status_code == 200  # the slots were given back
+    assert server.in_flight.count(client.get("/api/me").json()["id"]) == 0

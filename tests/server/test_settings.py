@@ -27,8 +27,10 @@ def test_settings_from_env():
             "TILEMATCH_RATE_PLAYERS": "7",
             "TILEMATCH_COOKIE_SECURE": "1",
             "TILEMATCH_SYNC": "full",
+            "TILEMATCH_MAX_IN_FLIGHT": "3",
         }
     )
+    assert settings.max_in_flight == 3
     assert settings.db_path == Path("/tmp/a.db") and settings.max_body_bytes == 4096
     assert settings.create_per_minute == 60 and settings.create_burst == 20
     assert settings.requests_per_second == 5 and settings.request_burst == 15
@@ -45,6 +47,7 @@ def test_settings_from_env():
         ({"TILEMATCH_MAX_BODY": "10"}, "max_body_bytes"),
         ({"TILEMATCH_RATE_CREATE": "-1"}, "create_per_minute"),
         ({"TILEMATCH_SYNC": "sometimes"}, "synchronous"),
+        ({"TILEMATCH_MAX_IN_FLIGHT": "0"}, "max_in_flight"),
     ],
 )
 def test_bad_settings_name_the_problem(env, word):

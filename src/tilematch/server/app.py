@@ -12,7 +12,7 @@ from tilematch.server import errors, pages
 from tilematch.server.bodylimit import BodyLimit
 from tilematch.server.deps import Server
 from tilematch.server.games import Games
-from tilematch.server.ratelimit import RateLimiter
+from tilematch.server.ratelimit import InFlight, RateLimiter
 from tilematch.server.routes import routers
 from tilematch.server.rules import ModesRules, Rules
 from tilematch.server.settings import Settings
@@ -48,6 +48,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         newcomers=RateLimiter(
             "newcomers", settings.players_per_minute / 60.0, settings.players_burst, clock
         ),
+        in_flight=InFlight(settings.max_in_flight),
     )
 
     @asynccontextmanager

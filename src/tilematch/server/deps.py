@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -10,7 +11,7 @@ from fastapi import Depends, Request, Response
 from tilematch.server.errors import ApiError
 from tilematch.server.games import Games
 from tilematch.server.players import COOKIE, Player, create_player, find_player
-from tilematch.server.ratelimit import RateLimiter
+from tilematch.server.ratelimit import InFlight, RateLimiter
 from tilematch.server.rules import Rules
 from tilematch.server.settings import Settings
 from tilematch.server.storage import Storage
@@ -27,6 +28,7 @@ class Server:
     requests: RateLimiter
     creations: RateLimiter
     newcomers: RateLimiter
+    in_flight: InFlight
 
     def now(self) -> float:
         """The server's time in seconds."""
@@ -61,11 +63,13 @@ def player_for_token(server: Server, token: str) -> Player | None:
     return find_player(server.storage, token)
 
 
-def current_player(request: Request, response: Response, server: ServerDep) -> Player:
+def current_player(request: Request, response: Response, server: ServerDep) -> Iterator[Player]:
     """The caller: from the bearer token or the cookie, else a new anonymous player.
 
     A new player's token is set as the ``tilematch_token`` cookie. Raises 401
-    for an unknown bearer token and 429 when the caller makes too many requests.
+    for an unknown bearer token and 429 when the caller makes too many requests,
+    or has too many being answered at once (the player holds a slot until the
+    request is answered).
     """
     token = bearer_token(request)
     if token is not None:
@@ -88,7 +92,8 @@ def current_player(request: Request, response: Response, server: ServerDep) -> P
                 secure=server.settings.cookie_secure,
             )
     server.requests.check(player.id, "requests")
-    return player
+    with server.in_flight.hold(player.id):
+        yield player
 
 
 PlayerDep = Annotated[Player, Depends(current_player)]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from tilematch.server.errors import ApiError
 
@@ -66,3 +67,47 @@ class RateLimiter:
             oldest = sorted(self._buckets, key=lambda k: self._buckets[k][1])
             for key in oldest[: len(oldest) // 2]:
                 del self._buckets[key]
+
+
+class InFlight:
+    """At most ``limit`` requests of one key (a player) being answered at once.
+
+    The request rate limit bounds how often a player asks; this bounds how much
+    of the server's worker threads one player's slow requests (a search for a
+    smart hint, a solver-checked deal) can hold at the same time.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._counts: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def hold(self, key: str) -> Iterator[None]:
+        """One slot for ``key`` while the block runs; raises a 429 :class:`ApiError`
+        when all of its slots are taken."""
+        with self._lock:
+            count = self._counts.get(key, 0)
+            if count >= self.limit:
+                raise ApiError(
+                    429,
+                    "rate_limited",
+                    f"Too many requests at once ({self.limit} are being answered); "
+                    "wait for them to finish.",
+                    headers={"Retry-After": "1"},
+                )
+            self._counts[key] = count + 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                left = self._counts[key] - 1
+                if left:
+                    self._counts[key] = left
+                else:
+                    del self._counts[key]
+
+    def count(self, key: str) -> int:
+        """Requests of ``key`` being answered now."""
+        with self._lock:
+            return self._counts.get(key, 0)

@@ -16,6 +16,8 @@ starts on a fresh machine. Environment variables:
     API requests a player may make per second (default 20, bursts of 60).
 ``TILEMATCH_RATE_PLAYERS``
     New anonymous players one client address may create per minute (default 30).
+``TILEMATCH_MAX_IN_FLIGHT``
+    Requests of one player answered at the same time (default 8); more get a 429.
 ``TILEMATCH_COOKIE_SECURE``
     ``1`` to mark the player cookie ``Secure`` (behind HTTPS).
 ``TILEMATCH_SYNC``
@@ -70,6 +72,7 @@ class Settings:
     players_per_minute: float = 30.0
     players_burst: int = 30
     cache_size: int = 1024
+    max_in_flight: int = 8
     cookie_secure: bool = False
     synchronous: str = "NORMAL"
 
@@ -79,7 +82,13 @@ class Settings:
         for name in ("create_per_minute", "requests_per_second", "players_per_minute"):
             if getattr(self, name) <= 0:
                 raise SettingsError(f"{name} must be positive")
-        for name in ("create_burst", "request_burst", "players_burst", "cache_size"):
+        for name in (
+            "create_burst",
+            "request_burst",
+            "players_burst",
+            "cache_size",
+            "max_in_flight",
+        ):
             if getattr(self, name) < 1:
                 raise SettingsError(f"{name} must be at least 1")
         if self.synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
@@ -100,6 +109,7 @@ class Settings:
             "TILEMATCH_RATE_CREATE": ("create_per_minute", float),
             "TILEMATCH_RATE_REQUESTS": ("requests_per_second", float),
             "TILEMATCH_RATE_PLAYERS": ("players_per_minute", float),
+            "TILEMATCH_MAX_IN_FLIGHT": ("max_in_flight", int),
         }
         for variable, (name, kind) in numbers.items():
             raw = env.get(variable)
