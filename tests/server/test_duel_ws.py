@@ -249,6 +249,8 @@ def test_two_players_play_a_full_duel(live: LiveServer) -> None:
         turn = 0
         while first.end is None:
             player = (first, second)[turn % 2]
+            if not player.pairs():  # the last claim left a deadlock: its reshuffle follows
+                await player.until("reshuffle")
             a, b = player.pairs()[0]
             await player.send(type="claim", a=a, b=b)
             # both hear the claim (or a reshuffle after it) before the next one
@@ -264,6 +266,8 @@ def test_two_players_play_a_full_duel(live: LiveServer) -> None:
         assert sum(end["scores"]) == dealt
         assert first.tiles == second.tiles == {}
         assert end["names"] == ["Host", "Guest"]
+        # finding a pair is the race: no frame ever lists the legal pairs
+        assert not any("pairs" in frame for frame in first.frames + second.frames)
         # both players' histories hold the duel, and the leaderboard counts it
         for token, seat in ((host, 0), (guest, 1)):
             rows = [r for r in live.get(token, "/api/results") if r["mode"] == "duel"]

@@ -238,6 +238,8 @@ class Room:
     stored: bool = False
     timer: asyncio.TimerHandle | None = None
     dealing: asyncio.Future[DuelGame] | None = None
+    #: The results being written (in a worker thread); ``end`` is sent once it is done.
+    storing: asyncio.Future[None] | None = None
     dealt: DuelGame | None = None
     deal_failed: bool = False
 
@@ -823,7 +825,8 @@ class DuelRooms:
             self._store(room)
             announce()
             return
-        loop.run_in_executor(None, self._store, room).add_done_callback(announce)
+        room.storing = loop.run_in_executor(None, self._store, room)
+        room.storing.add_done_callback(announce)
 
     # ------------------------------------------------------------------ results
     def _store(self, room: Room) -> None:
