@@ -71,3 +71,25 @@ def test_serve_refuses_an_unusable_database(tmp_path, capsys):
     assert main(["serve", "--db", str(junk), "--port", "0"]) == 2
     assert "not a usable tilematch database" in capsys.readouterr().err
     assert main(["serve", "--db", str(tmp_path / "x.db"), "--port", "70000"]) == 2
+
+
+def test_serve_on_a_port_in_use_exits_2_with_a_message(tmp_path, capsys):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(
+            [
+                "serve",
+                "--db",
+                str(tmp_path / "x.db"),
+                "--port",
+                str(port),
+                "--log-level",
+                "critical",
+            ]
+        )
+    assert code == 2
+    assert f"could not start on 127.0.0.1:{port}" in capsys.readouterr().err

@@ -56,4 +56,9 @@ def run(args: argparse.Namespace) -> int:
         uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
     except OSError as error:
         return fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
+    except SystemExit as stop:
+        # uvicorn logs why it could not start (a port in use, say) and exits with 3
+        if stop.code not in (None, 0):
+            return fail(f"the server could not start on {args.host}:{args.port} (see above)")
+        raise
     return 0
