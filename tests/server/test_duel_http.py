@@ -146,18 +146,18 @@ def test_a_finished_duel_is_in_the_history_and_its_board_replays(client: TestCli
             frame = ws.receive_json()
         tiles = {t["spot"]: t["code"] for t in frame["tiles"]}
         first = dict(tiles)
-        while True:
-            move = next(iter(GridBoard(2, 4, tiles).legal_pairs()))
-            ws.send_json({"type": "claim", "a": move.a, "b": move.b})
+        while tiles:
+            move = next(iter(GridBoard(2, 4, tiles).legal_pairs()), None)
+            if move is not None:
+                ws.send_json({"type": "claim", "a": move.a, "b": move.b})
+            # no pair left after the last claim: the reshuffle frame is on its way
             frame = ws.receive_json()
             while frame["type"] not in ("claim", "reshuffle"):
                 frame = ws.receive_json()
             if frame["type"] == "reshuffle":
                 tiles = {t["spot"]: t["code"] for t in frame["tiles"]}
-                continue
-            del tiles[frame["a"]], tiles[frame["b"]]
-            if not tiles:
-                break
+            else:
+                del tiles[frame["a"]], tiles[frame["b"]]
         while frame["type"] != "end":
             frame = ws.receive_json()
     assert frame["scores"] == [8, 0] and frame["winner"] == 0
@@ -165,6 +165,28 @@ def test_a_finished_duel_is_in_the_history_and_its_board_replays(client: TestCli
     assert [(r["mode"], r["outcome"], r["score"], r["variant"], r["board"]) for r in rows] == [
         ("duel", "won", 8, "rival-relaxed", "2x4")
     ]
+    # the stored duel reads as a finished duel, never as a game to continue
+    game_id = rows[0]["game_id"]
+    stored = client.get(f"/api/games/{game_id}")
+    assert stored.status_code == 200, stored.text
+    summary = stored.json()
+    assert (summary["mode"], summary["status"], summary["finished"]) == ("duel", "won", True)
+    assert (summary["size"], summary["seed"], summary["score"]) == ([2, 4], 3, 8)
+    assert "tiles" not in summary and "pairs" not in summary
+    duel = summary["duel"]
+    assert (duel["room"], duel["seat"], duel["winner"], duel["reason"]) == (
+        room["code"],
+        0,
+        0,
+        "cleared",
+    )
+    assert duel["scores"] == [8, 0] and duel["claims"] == 4
+    assert duel["opponent"] == "Computer (relaxed)"
+    hint = client.post(f"/api/games/{game_id}/actions", json={"type": "hint"})
+    assert hint.status_code == 409 and hint.json()["error"]["code"] == "duel_game"
+    assert client.get("/api/games?status=unfinished").json() == []
+    finished = client.get("/api/games?status=finished").json()
+    assert [(g["id"], g["mode"], g["status"]) for g in finished] == [(game_id, "duel", "won")]
     # "replay" deals the duel's first board again, as a solo Classic game
     again = client.post(f"/api/games/{rows[0]['game_id']}/replay")
     assert again.status_code == 201, again.text

@@ -209,11 +209,12 @@ def test_a_stored_duel_is_not_played_as_a_solo_game(client, db_path):
     )
     conn.commit()
     conn.close()
-    for answer in (
-        client.get("/api/games/a-duel"),
-        client.post("/api/games/a-duel/actions", json={"type": "hint"}),
-    ):
-        assert answer.status_code == 409
-        assert answer.json()["error"]["code"] == "duel_game"
+    summary = client.get("/api/games/a-duel")  # the stored duel's summary, no board
+    assert summary.status_code == 200, summary.text
+    assert (summary.json()["mode"], summary.json()["status"]) == ("duel", "won")
+    assert summary.json()["duel"]["room"] == "ABCD" and "tiles" not in summary.json()
+    answer = client.post("/api/games/a-duel/actions", json={"type": "hint"})
+    assert answer.status_code == 409
+    assert answer.json()["error"]["code"] == "duel_game"
     again = client.post("/api/games/a-duel/replay")  # its board, dealt again for solo play
     assert again.status_code == 201 and again.json()["mode"] == "classic"

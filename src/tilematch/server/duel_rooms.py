@@ -34,7 +34,7 @@ import secrets
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -214,6 +214,62 @@ def _tiles(game: DuelGame) -> list[dict[str, Any]]:
         }
         for spot in board.spots()
     ]
+
+
+def stored_duel_view(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:
+    """What ``GET /api/games/{id}`` answers for a stored Speed Duel (a ``games`` row
+    written when the duel ended): how it went and how it ended, with no board,
+    since a duel is never continued as a solo game.
+
+    ``{"id", "game", "mode": "duel", "status" ("won", "lost" or "draw"), "finished":
+    true, "board", "variant", "seed", "size", "gravity", "score", "tiles_left",
+    "created", "ended", "duel": {"room", "seat", "opponent", "opponent_kind",
+    "scores", "winner", "reason", "claims", "reshuffles"}}``. A stored state that
+    cannot be read leaves the ``duel`` details ``null`` rather than failing.
+    """
+
+    def load(text: object) -> dict[str, Any]:
+        try:
+            data = json.loads(str(text))
+        except (TypeError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    state, settings = load(row["state"]), load(row["settings"])
+    result = state.get("result") if isinstance(state.get("result"), dict) else {}
+    assert isinstance(result, dict)
+    seat = state.get("seat")
+    log_ = state.get("log") if isinstance(state.get("log"), list) else []
+    assert isinstance(log_, list)
+    return {
+        "id": row["id"],
+        "game": row["game"],
+        "mode": row["mode"],
+        "status": row["status"],
+        "finished": True,
+        "board": row["board"],
+        "variant": row["variant"],
+        "seed": row["seed"],
+        "size": settings.get("size"),
+        "gravity": bool(settings.get("gravity")),
+        "score": row["score"],
+        "tiles_left": row["tiles_left"],
+        "created": row["created"],
+        "ended": row["finished"],
+        "duel": {
+            "room": state.get("duel"),
+            "seat": seat,
+            "opponent": state.get("opponent"),
+            "opponent_kind": state.get("opponent_kind"),
+            "scores": result.get("scores"),
+            "winner": result.get("winner"),
+            "reason": result.get("reason"),
+            "claims": sum(
+                1 for entry in log_ if isinstance(entry, dict) and entry.get("player") == seat
+            ),
+            "reshuffles": state.get("reshuffles"),
+        },
+    }
 
 
 @dataclass

@@ -43,6 +43,10 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+class StoredDuel(ApiError):
+    """A stored Speed Duel asked for as a live game (409 ``duel_game`` for intents)."""
+
+
 @dataclass
 class Live:
     """A game held in memory."""
@@ -142,7 +146,7 @@ class Games:
             if row is None or row["player_id"] != player.id:
                 raise not_found(game_id)
             if row["mode"] == DUEL:
-                raise ApiError(
+                raise StoredDuel(
                     409,
                     "duel_game",
                     "This game was a Speed Duel: its result is in /api/results, and"
@@ -181,7 +185,14 @@ class Games:
     def get(self, player: Player, game_id: str) -> dict[str, Any]:
         """The current view of one of ``player``'s games (the clock is applied first)."""
         with self._lock_for(game_id):
-            live = self._load(player, game_id)
+            try:
+                live = self._load(player, game_id)
+            except StoredDuel:  # a finished duel: its stored summary, not a game to go on with
+                from tilematch.server.duel_rooms import stored_duel_view
+
+                row = self.storage.row("SELECT * FROM games WHERE id = ?", (game_id,))
+                assert row is not None
+                return stored_duel_view(row)
             now = self.clock()
             self._expire(live, now)
             return self.view(live, now)
