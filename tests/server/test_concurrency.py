@@ -61,3 +61,23 @@ def test_two_clients_racing_on_one_game(make_client, db_path):
     restored = fresh.get(f"/api/games/{game['id']}").json()
     for key in ("tiles", "score", "ledger", "counters"):
         assert restored[key] == final[key], key
+
+
+def test_racing_first_visits_of_a_daily_start_one_game(make_client, db_path):
+    client = make_client()
+    token = client.get("/api/me").json()["token"]
+
+    async def race():
+        transport = httpx.ASGITransport(app=client.app)
+        headers = {"Authorization": f"Bearer {token}"}
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://t", headers=headers
+        ) as c:
+            return await asyncio.gather(*(c.get("/api/daily/2026-11-25") for _ in range(3)))
+
+    answers = asyncio.run(race())
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert len({a.json()["id"] for a in answers}) == 1
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+    conn.close()

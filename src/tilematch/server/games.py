@@ -112,6 +112,7 @@ class Games:
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._stripes = [threading.Lock() for _ in range(_STRIPES)]
+        self._start_stripes = [threading.Lock() for _ in range(_STRIPES)]
 
     # -- cache ---------------------------------------------------------------
 
@@ -124,6 +125,12 @@ class Games:
             self._cache.move_to_end(live.id)
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
+
+    def start_lock(self, key: str) -> threading.Lock:
+        """A lock serialising "find a game or start one" for ``key`` (e.g. a player's
+        Daily of one date), so that two requests racing start one game, not two.
+        Apart from the per-game locks: a holder may create a game, but not read one."""
+        return self._start_stripes[zlib.crc32(key.encode()) % _STRIPES]
 
     def forget(self, game_id: str) -> None:
         """Drop a game from memory; the next request restores it from the database."""

@@ -40,13 +40,15 @@ def daily_game(date: str, player: PlayerDep, server: ServerDep) -> dict[str, Any
     """That date's game for this player: started on the first call, continued after
     (the most recent attempt). 422 ``bad_date`` for a malformed or future date."""
     day = records.parse_date(date, server)
-    row = server.storage.row(
-        "SELECT id FROM games WHERE player_id = ? AND daily_date = ? ORDER BY created DESC LIMIT 1",
-        (player.id, day),
-    )
-    if row is not None:
-        return server.games.get(player, row["id"])
-    return start_game(server, player, server.rules.daily_settings(day), daily_date=day)
+    with server.games.start_lock(f"daily/{player.id}/{day}"):
+        row = server.storage.row(
+            "SELECT id FROM games WHERE player_id = ? AND daily_date = ?"
+            " ORDER BY created DESC LIMIT 1",
+            (player.id, day),
+        )
+        if row is None:
+            return start_game(server, player, server.rules.daily_settings(day), daily_date=day)
+    return server.games.get(player, row["id"])
 
 
 @router.post("/{date}/restart", status_code=status.HTTP_201_CREATED, summary="Restart a Daily")
