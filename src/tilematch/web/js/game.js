@@ -210,7 +210,8 @@ export function mountGame(root, options) {
     if (view.level != null) bits.push(`Level ${view.level}`);
     if (view.date && !options.title) bits.push(view.date);
     if (view.gravity) bits.push("gravity");
-    if (view.seed != null) bits.push(`seed ${view.seed}`);
+    // A Daily board is named by its date; its seed is too large for a JS number.
+    if (view.seed != null && view.mode !== "daily") bits.push(`seed ${view.seed}`);
     subEl.textContent = bits.join(" · ");
     pauseCover.hidden = view.status !== "paused";
     root.querySelector(".board-host").classList.toggle("is-paused", view.status === "paused");
