@@ -218,6 +218,17 @@ def test_two_browsers_race_on_one_board(contexts: list[Any], artifacts: Path) ->
     for page in (host, guest):
         rows = json.loads(page.request.get("/api/results").text())
         assert [r["mode"] for r in rows].count("duel") == 1
+    # the results page lists it as a duel (won, lost or draw: never "cleared")
+    history = host_ctx.new_page()
+    history.goto("/results")
+    row = history.locator(".result-row.is-duel")
+    row.wait_for()
+    assert row.count() == 1
+    cells = row.locator("td").all_inner_texts()
+    assert "Speed Duel" in cells[0] and "vs a player" in cells[0]
+    expected = "draw" if scores[0] == scores[1] else ("won" if scores[0] > scores[1] else "lost")
+    assert cells[1] == expected
+    history.close()
     # rematch: both accept, both pages move to the same new room
     host.locator(".duel-end [data-action=rematch]").click()
     guest.wait_for_function(

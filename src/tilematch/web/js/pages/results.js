@@ -13,6 +13,13 @@ const BOARDS = [
   ["blackwhite", "tower"],
 ];
 
+/** Whom a duel was played against, from its variant ("player", "rival-sharp", "…/gravity"). */
+function duelOpponent(variant) {
+  const [who, extra] = String(variant || "").split("/");
+  const against = who.startsWith("rival-") ? `vs computer (${who.slice(6)})` : "vs a player";
+  return extra ? `${against}, ${extra}` : against;
+}
+
 function when(value) {
   if (value == null) return "";
   const date = new Date(typeof value === "number" ? value * 1000 : value);
@@ -61,9 +68,13 @@ export default async function results(main) {
             const board = r.daily_date || (r.level ? `level ${r.level}` : r.board || "");
             const game = `${GAME_NAMES[r.game] || r.game} · ${MODE_NAMES[r.mode] || r.mode}${board ? ` · ${board}` : ""}`;
             const stars = r.stars ? ` ${"★".repeat(r.stars)}` : "";
-            const outcome = { won: "cleared", lost: "lost", given_up: "gave up" }[r.outcome] || r.outcome || "";
-            return `<tr class="result-row" data-id="${esc(r.game_id)}"><td>${esc(game)}${
-              r.variant ? ` <span class="muted">${esc(r.variant)}</span>` : ""
+            // a duel is won or lost against someone; a solo game is cleared
+            const duel = r.mode === "duel";
+            const words = duel ? { won: "won", lost: "lost", draw: "draw" } : { won: "cleared", lost: "lost", given_up: "gave up" };
+            const outcome = words[r.outcome] || r.outcome || "";
+            const variant = duel ? duelOpponent(r.variant) : r.variant;
+            return `<tr class="result-row${duel ? " is-duel" : ""}" data-id="${esc(r.game_id)}"><td>${esc(game)}${
+              variant ? ` <span class="muted">${esc(variant)}</span>` : ""
             }</td><td>${esc(outcome)}${esc(stars)}</td><td class="num">${esc(r.score ?? "")}</td><td class="num">${esc(
               clock(r.time),
             )}</td><td class="num">${esc(r.hints ?? "")}</td><td class="num">${esc(r.undos ?? "")}</td><td>${esc(when(r.finished))}</td></tr>`;
