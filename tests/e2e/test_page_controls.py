@@ -144,6 +144,18 @@ def test_learn_mode_explains_blocked_tile(page: Any) -> None:
     # the tile's accessible name carries the same explanation
     label = tile(page, covered["spot"]).get_attribute("aria-label") or ""
     assert label.startswith(covered["name"]) and "blocked" in label
+    # the picked tile and the tiles named in the sentence are outlined on the board
+    at = {tuple(t["pos"]): t["spot"] for t in view["tiles"]}
+    named = {
+        at[(int(x), int(y), int(z))]
+        for x, y, z in re.findall(r"\((\d+), (\d+), (\d+)\)", covered["blocked"])
+    } - {covered["spot"]}
+    assert named, covered["blocked"]
+    page.wait_for_selector(f'.board .tile.is-explained[data-spot="{covered["spot"]}"]')
+    page.wait_for_function(
+        "n => document.querySelectorAll('.board .tile.is-blocker').length === n", arg=len(named)
+    )
+    assert set(spots(page, ".board .tile.is-blocker")) == named
     # after a match, tiles that became free are named and lit
     a, b = ask_hint(page)
     tile(page, a).click()

@@ -15,6 +15,7 @@ const EMPTY_UI = Object.freeze({
   hinted: new Set(),
   freed: new Set(),
   blockers: new Set(),
+  explained: null,
   matching: new Set(),
   learn: false,
   showFree: false,
@@ -67,9 +68,20 @@ export function describeBlocked(tile, bySpot) {
   return "not free";
 }
 
-/** The spots named in a tile's `blocked` data (to outline them in Learn Mode). */
-export function blockerSpots(tile) {
+/** The spots named in a tile's `blocked` data (to outline them when it is explained).
+ *  The server's sentence names each blocking tile with its position "(x, y, z)"; those
+ *  positions are looked up among the tiles on the board (`bySpot`). */
+export function blockerSpots(tile, bySpot = new Map()) {
   const b = tile.blocked;
+  if (typeof b === "string") {
+    const at = new Map([...bySpot.values()].map((t) => [String(t.pos), t.spot]));
+    const out = [];
+    for (const m of b.matchAll(/\((\d+), (\d+), (\d+)\)/g)) {
+      const spot = at.get(`${m[1]},${m[2]},${m[3]}`);
+      if (spot != null && spot !== tile.spot && !out.includes(spot)) out.push(spot);
+    }
+    return out;
+  }
   if (!b || typeof b !== "object") return [];
   return [...(b.covered_by || b.above || b.cover || b.covers || []), ...(b.left || []), ...(b.right || [])];
 }
@@ -160,6 +172,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
       if (ui.hinted.has(spot)) className += " is-hinted";
       if (ui.freed.has(spot)) className += " is-freed";
       if (ui.blockers.has(spot)) className += " is-blocker";
+      if (ui.explained === spot) className += " is-explained";
       if (ui.matching.has(spot)) className += " is-matching";
       if (tile.stone) className += " is-stone";
       if (el.classList.contains("is-shaking")) className += " is-shaking";

@@ -6,7 +6,7 @@
 //   game.destroy();
 
 import { api } from "./api.js";
-import { createBoard, describeBlocked } from "./board.js";
+import { blockerSpots, createBoard, describeBlocked } from "./board.js";
 import { bindShortcuts } from "./keyboard.js";
 import { hudItems, renderHud } from "./hud.js";
 import { snap, refuse } from "./sound.js";
@@ -51,6 +51,7 @@ export function mountGame(root, options) {
     view: null,
     receivedAt: 0,
     selected: null,
+    explained: null, // a blocked tile just picked: it and its blockers are outlined
     pending: 0,
     learn: settings.learn,
     zoom: settings.zoom,
@@ -131,6 +132,12 @@ export function mountGame(root, options) {
     return out;
   }
 
+  function blockersOf(spot) {
+    const t = spot == null ? null : tile(spot);
+    if (!t || t.selectable !== false) return new Set();
+    return new Set(blockerSpots(t, new Map(state.view.tiles.map((x) => [x.spot, x]))));
+  }
+
   function uiState() {
     const view = state.view;
     const s = getSettings();
@@ -139,7 +146,8 @@ export function mountGame(root, options) {
       partners: s.partners ? partnersOf(state.selected) : new Set(),
       hinted: new Set(view && view.hint ? view.hint : []),
       freed: state.learn ? state.freed : new Set(),
-      blockers: new Set(),
+      blockers: blockersOf(state.explained),
+      explained: state.explained,
       matching: state.matching,
       learn: state.learn,
       showFree: state.learn || (s.partners && state.selected != null),
@@ -228,6 +236,7 @@ export function mountGame(root, options) {
     state.receivedAt = performance.now();
     if (newGame) {
       state.selected = null;
+      state.explained = null;
       state.freed = new Set();
       state.lastStatus = null;
       state.dismissed = null;
@@ -273,6 +282,7 @@ export function mountGame(root, options) {
     }
     const t = tile(spot);
     if (!t) return;
+    state.explained = null;
     if (state.selected === spot) {
       state.selected = null;
       say(`${t.name} deselected.`);
@@ -281,6 +291,8 @@ export function mountGame(root, options) {
     }
     if (t.selectable === false) {
       const why = describeBlocked(t, new Map(view.tiles.map((x) => [x.spot, x])));
+      state.explained = spot;
+      draw();
       board.shake([spot]);
       refuse();
       const lead = state.learn ? "Learn Mode: " : "";
