@@ -407,17 +407,99 @@ def test_a_deadlock_is_reshuffled_for_both_players(tmp_path: Path) -> None:
         await started(rooms, room)
         game = room.game
         assert game is not None
+        stale_checked = False
         while not game.finished:
             clock.now += 0.5
+            faces = {s: game.board.face(s) for s in game.board.spots()}
             move = next(iter(game.board.legal_pairs()))
-            send(rooms, room, clients[0], type="claim", a=move.a, b=move.b)
-        assert game.reshuffles >= 1
+            send(rooms, room, clients[0], type="claim", a=move.a, b=move.b, version=room.version)
+            if game.reshuffles and not stale_checked:
+                # the guest saw the claim (version - 1) but not the reshuffle after it:
+                # a pair it finds on that board, claimed now, is stale (no win, no penalty)
+                stale_checked = True
+                claimed = frames_of(clients[1], "claim")[-1]
+                assert claimed["version"] == room.version - 1
+                changed = [s for s in game.board.spots() if game.board.face(s) != faces[s]]
+                pair = next(m for m in game.board.legal_pairs() if m.a in changed or m.b in changed)
+                left = game.board.occupied
+                send(
+                    rooms,
+                    room,
+                    clients[1],
+                    type="claim",
+                    a=pair.a,
+                    b=pair.b,
+                    version=claimed["version"],
+                )
+                refused = frames_of(clients[1], "refused")[-1]
+                assert refused["reason"] == "stale" and refused["locked"] == 0
+                assert game.board.occupied == left and game.locked(1, clock.now) == 0
+        assert game.reshuffles >= 1 and stale_checked
         await ended(room, clients[0])
         shuffles = [frames_of(client, "reshuffle") for client in clients]
         assert shuffles[0] == shuffles[1] and len(shuffles[0]) == game.reshuffles
         # the reshuffle kept the tiles' places and came with no penalty
-        assert game.players[0].bad_claims == 0
+        assert game.players[0].bad_claims == 0 and game.players[1].bad_claims == 0
         assert frames_of(clients[0], "lockout") == []
         assert frames_of(clients[0], "end")[-1]["scores"] == [24, 0]
+
+    run(scenario)
+
+
+def gravity_case() -> tuple[int, int]:
+    """A seed and the index of a first pair on its 4x6 gravity board after which
+    another legal pair touches a tile that fell, and a third touches none."""
+    for seed in range(1, 200):
+        probe = DuelGame(seed, 0.0, size=(4, 6), gravity=True)
+        for index, first in enumerate(list(probe.board.legal_pairs())):
+            game = DuelGame(seed, 0.0, size=(4, 6), gravity=True)
+            before = {s: game.board.face(s) for s in game.board.spots()}
+            assert game.claim(0, first.a, first.b, 1.0).ok
+            moved = {s for s in game.board.spots() if game.board.face(s) != before.get(s)}
+            pairs = list(game.board.legal_pairs())
+            if any({m.a, m.b} & moved for m in pairs) and any(
+                not {m.a, m.b} & moved for m in pairs
+            ):
+                return seed, index
+    raise AssertionError("no 4x6 gravity seed has both kinds of pair")
+
+
+def test_a_claim_on_a_board_that_changed_under_it_is_stale(tmp_path: Path) -> None:
+    """Gravity: after one pair goes, the tiles above fall. A claim made on the board
+    from before (version 0) that touches a tile that fell is refused as stale, with
+    no penalty; a claim on version 0 whose tiles did not move counts, and on the
+    current version the rules alone judge the pair."""
+    seed, index = gravity_case()
+
+    async def scenario() -> None:
+        rooms, _clock, storage = make_rooms(tmp_path)
+        host, guest = player(storage, "Host"), player(storage, "Guest")
+        room = rooms.create(host, size=(4, 6), seed=seed, gravity=True)
+        clients = [Client(host), Client(guest)]
+        for client in clients:
+            rooms.join(room, client)
+        await started(rooms, room)
+        game = room.game
+        assert game is not None and room.version == 0
+        before = {s: game.board.face(s) for s in game.board.spots()}
+        first = list(game.board.legal_pairs())[index]
+        send(rooms, room, clients[0], type="claim", a=first.a, b=first.b, version=0)
+        assert room.version == 1 and game.scores == [2, 0]
+        moved = {s for s in game.board.spots() if game.board.face(s) != before.get(s)}
+        pairs = list(game.board.legal_pairs())
+        stale = next(m for m in pairs if {m.a, m.b} & moved)
+        send(rooms, room, clients[1], type="claim", a=stale.a, b=stale.b, version=0)
+        refused = frames_of(clients[1], "refused")[-1]
+        assert (refused["reason"], refused["locked"]) == ("stale", 0)
+        assert game.scores == [2, 0] and game.players[1].bad_claims == 0
+        still = next(m for m in pairs if not {m.a, m.b} & moved)
+        send(rooms, room, clients[0], type="claim", a=still.a, b=still.b, version=0)
+        assert game.scores == [4, 0]
+        # on the version it was made on, a claim is judged by the rules alone
+        seen = len(frames_of(clients[1], "refused"))
+        send(rooms, room, clients[1], type="claim", a=stale.a, b=stale.b, version=room.version)
+        assert all(f["reason"] != "stale" for f in frames_of(clients[1], "refused")[seen:])
+        send(rooms, room, clients[0], type="claim", a=0, b=1, version="new")
+        assert frames_of(clients[0], "error")[-1]["code"] == "bad_claim"
 
     run(scenario)

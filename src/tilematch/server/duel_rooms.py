@@ -66,6 +66,8 @@ CLOSE_POLICY: Final = 1008
 CLOSE_TOO_BIG: Final = 1009
 CLOSE_GOING_AWAY: Final = 1001
 
+DUEL_STALE: Final = "The board changed before your claim arrived; look again (no penalty)."
+
 
 class DuelError(Exception):
     """A duel request that cannot be served: ``status`` (HTTP), ``code`` word, ``message``."""
@@ -272,6 +274,11 @@ def stored_duel_view(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _faces(game: DuelGame) -> dict[int, str]:
+    board = game.board
+    return {spot: board.face(spot) or "" for spot in board.spots()}
+
+
 @dataclass
 class Room:
     """One duel room; see the module docstring. Changed only by :class:`DuelRooms`."""
@@ -287,6 +294,11 @@ class Room:
     starts_at: float | None = None
     ended_at: float | None = None
     version: int = 0
+    #: The face on every spot, and the board version at which each spot last changed
+    #: (a removal, a fall, a reshuffle): a claim made on an older version that
+    #: touches a changed spot is refused as ``stale``, without penalty.
+    faces: dict[int, str] = field(default_factory=dict)
+    changed: dict[int, int] = field(default_factory=dict)
     seq: int = 0
     spectators: list[Client] = field(default_factory=list)
     rematch_votes: set[int] = field(default_factory=set)
@@ -653,11 +665,31 @@ class DuelRooms:
         if not (-(2**31) <= a < 2**31 and -(2**31) <= b < 2**31):
             self._error(room, client, "bad_claim", "Spots are small integers.")
             return
+        seen = frame.get("version")
+        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+            self._error(room, client, "bad_claim", "A claim's version is the board version seen.")
+            return
         game = room.game
         if room.phase in ("waiting", "countdown") or game is None:
             self._error(room, client, "not_started", "The duel has not started yet.")
             return
         now = self.clock()
+        if seen is not None and not game.finished and self._stale(room, a, b, seen):
+            # made on a board that has changed under it since (a reshuffle, a fall):
+            # the player never saw these tiles there, so no win and no penalty
+            self._to(
+                room,
+                client,
+                {
+                    "type": "refused",
+                    "a": a,
+                    "b": b,
+                    "reason": "stale",
+                    "message": DUEL_STALE,
+                    "locked": round(game.locked(seat, now), 3),
+                },
+            )
+            return
         outcome = game.claim(seat, a, b, now)
         if not outcome.ok:
             self._to(
@@ -674,6 +706,14 @@ class DuelRooms:
             )
         self._emit(room, outcome.events)
         self._schedule(room)
+
+    @staticmethod
+    def _stale(room: Room, a: int, b: int, seen: int) -> bool:
+        """True when both spots hold tiles but one of them changed after version ``seen``
+        (a spot that was emptied is left to the rules: ``taken``)."""
+        if a not in room.faces or b not in room.faces:
+            return False
+        return any(room.changed.get(spot, -1) > seen for spot in (a, b))
 
     def _rematch(self, room: Room, client: Client, frame: dict[str, Any]) -> None:
         seat = client.seat
@@ -785,6 +825,7 @@ class DuelRooms:
         room.game = game
         room.dealt = None
         room.phase = "playing"
+        room.faces = _faces(game)
         now = self.clock()
         for index, seat in enumerate(room.seats):
             if seat is not None and not seat.connected:
@@ -808,6 +849,22 @@ class DuelRooms:
         game = room.game
         if game is None:
             return
+        before = room.version
+        try:
+            self._emit_events(room, game, events)
+        finally:
+            if room.version != before:
+                self._note_changes(room, game)
+
+    def _note_changes(self, room: Room, game: DuelGame) -> None:
+        """Mark every spot whose face changed since the last look with the room's version."""
+        now = _faces(game)
+        for spot in room.faces.keys() | now.keys():
+            if room.faces.get(spot) != now.get(spot):
+                room.changed[spot] = room.version
+        room.faces = now
+
+    def _emit_events(self, room: Room, game: DuelGame, events: list[dict[str, Any]]) -> None:
         for event in events:
             kind = event.get("type")
             if kind == "match":

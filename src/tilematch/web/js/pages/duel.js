@@ -470,7 +470,7 @@ function roomPage(main, code, navigate) {
         if (frame.player === duel.you) showLock(frame.seconds);
         break;
       case "refused":
-        if (frame.reason === "taken") say(frame.message, "warn");
+        if (frame.reason === "taken" || frame.reason === "stale") say(frame.message, "warn");
         else {
           board.shake([frame.a, frame.b]);
           refuse();
@@ -526,7 +526,9 @@ function roomPage(main, code, navigate) {
     else {
       const a = selected;
       selected = null;
-      send({ type: "claim", a, b: spot });
+      // the version says which board the pair was found on: a claim the board has
+      // changed under (a reshuffle, a fall) is refused without penalty
+      send({ type: "claim", a, b: spot, version: duel.version });
     }
     draw();
   }
