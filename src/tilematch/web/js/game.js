@@ -592,12 +592,15 @@ export function mountGame(root, options) {
 
   function openNoMoves() {
     const view = state.view;
-    const tokens = view.counters && view.counters.tokens;
+    const tokens = view.counters ? view.counters.tokens : null;
     noMovesDialog.querySelector(".nomoves-text").textContent =
       tokens != null
         ? `Tiles remain but no pair can be removed. Reshuffle tokens left: ${tokens}.`
         : "Tiles remain but no pair can be removed.";
     noMovesDialog.querySelector('[data-action="undo"]').disabled = !(view.counters && view.counters.moves > 0);
+    const shuffle = noMovesDialog.querySelector('[data-action="shuffle"]');
+    shuffle.textContent = view.game === "shisensho" ? "Reshuffle" : "Shuffle";
+    shuffle.disabled = tokens === 0;
     if (!noMovesDialog.open) noMovesDialog.showModal();
     noMovesDialog.querySelector(".primary").focus();
     say("No moves left: undo, shuffle, replay, or look at the board.", "warn");
