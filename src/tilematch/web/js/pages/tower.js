@@ -12,7 +12,7 @@ const stars = (n) => `${"★".repeat(n || 0)}${"☆".repeat(Math.max(0, 3 - (n |
 export default async function tower(main) {
   main.innerHTML = `<div class="tower-page"><h1>Emperor's Tower</h1>
     <p class="muted">150 Black &amp; White levels. Clear a level to unlock the next one.
-    ★ cleared · ★★ cleared with a quarter of the time left · ★★★ half the time left and no shuffle.</p>
+    ★ cleared · ★★ cleared with a quarter of the time left · ★★★ half the time left and no shuffle. ◆ stone tiles on the board.</p>
     <div class="tower-summary"></div><div class="tower-map"><p class="loading">Loading…</p></div></div>`;
   const data = await api.campaign();
   const levels = data.levels || [];
