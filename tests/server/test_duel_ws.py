@@ -523,8 +523,15 @@ def test_bad_frames_get_errors_and_never_touch_the_game(live: LiveServer) -> Non
 
 
 def test_flooding_is_rate_limited_then_closed(tmp_path: Path) -> None:
+    # the frame limiter's clock stands still: no token comes back while the 60 frames
+    # arrive, however slowly a busy machine delivers them (10 pass, 30 drops close)
     live = LiveServer(
-        tmp_path / "duel.sqlite3", time.time, frames_per_second=5.0, frame_burst=10, flood_limit=30
+        tmp_path / "duel.sqlite3",
+        time.time,
+        frames_per_second=5.0,
+        frame_burst=10,
+        flood_limit=30,
+        monotonic=lambda: 0.0,
     ).start()
     try:
 
@@ -546,7 +553,8 @@ def test_flooding_is_rate_limited_then_closed(tmp_path: Path) -> None:
             assert room.game is not None
             assert room.game.scores == [0, 0]
             assert server_tiles(live, code) == before
-            assert room.game.players[0].bad_claims <= 10
+            assert 1 <= room.game.players[0].bad_claims <= 10  # the burst got through, no more
+            assert room.game.players[0].claims == 0
             assert room.game.players[1].bad_claims == 0
             # the other player is not affected
             a, b = second.pairs()[0]
