@@ -585,7 +585,9 @@ export function mountGame(root, options) {
       }
     });
     if (!endDialog.open) endDialog.showModal();
-    endDialog.querySelector(".primary").focus();
+    // on a short screen the dialog scrolls: keep its title in sight
+    endDialog.querySelector(".primary").focus({ preventScroll: true });
+    endDialog.scrollTop = 0;
     const score = view.score != null ? ` Score ${view.score}.` : "";
     say(`${endTitle(view)}${score}`, view.status === "won" ? "ok" : "warn");
   }
