@@ -23,7 +23,7 @@ function duelOpponent(variant) {
 function when(value) {
   if (value == null) return "";
   const date = new Date(typeof value === "number" ? value * 1000 : value);
-  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
 }
 
 export default async function results(main) {
@@ -89,7 +89,7 @@ export default async function results(main) {
     try {
       const rows = await api.leaderboards({ game, mode, layout: form.layout.value.trim() });
       box.innerHTML = rows.length
-        ? `<table><thead><tr><th class="num">#</th><th>Name</th><th>Board</th><th class="num">Score</th><th class="num">Time</th></tr></thead><tbody>${rows
+        ? `<div class="table-scroll"><table><thead><tr><th class="num">#</th><th>Name</th><th>Board</th><th class="num">Score</th><th class="num">Time</th></tr></thead><tbody>${rows
             .map(
               (r) =>
                 `<tr${r.you ? ' class="is-you"' : ""}><td class="num">${esc(r.rank)}</td><td>${esc(r.name)}${r.you ? " (you)" : ""}</td><td>${esc(
@@ -98,7 +98,7 @@ export default async function results(main) {
                   clock(r.time),
                 )}</td></tr>`,
             )
-            .join("")}</tbody></table>`
+            .join("")}</tbody></table></div>`
         : `<p class="muted">No results on this board yet.</p>`;
     } catch (error) {
       box.innerHTML = `<p class="error-box">${esc(error.message)}</p>`;
