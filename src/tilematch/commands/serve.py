@@ -53,7 +53,13 @@ def run(args: argparse.Namespace) -> int:
     if args.open:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+        uvicorn.run(
+            app,
+            host=args.host,
+            port=args.port,
+            log_level=args.log_level,
+            ws_max_size=64 * 1024,  # duel frames are tiny; refuse huge ones early
+        )
     except OSError as error:
         return fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
     except SystemExit as stop:
