@@ -108,6 +108,9 @@ def test_refusals_when_paused_and_after_the_end(monkeypatch) -> None:
         assert s.act(intent, 2.0).reason == "paused"
     assert s.view(5.0)["status"] == "paused"
     assert s.view(5.0)["clock"] == {"elapsed": 1.0, "remaining": None, "paused": True}
+    hidden = s.view(5.0)
+    assert hidden["tiles"] == [] and hidden["pairs"] == [] and hidden["hint"] is None
+    assert hidden["counters"]["tiles_left"] == 4
     assert s.act({"type": "give_up"}, 6.0).ok
     assert s.status == "given_up"
     assert s.summary["result"] == "given_up" and s.summary["time"] == 1.0

@@ -89,11 +89,12 @@ def test_undo_hint_shuffle_pause_resume(client, clock):
     shuffled = act(client, gid, type="shuffle")
     assert shuffled["ok"] and shuffled["game"]["counters"]["shuffles"] == 1
     # Pauses are honoured: the clock stands still on the server.
+    pair = shuffled["game"]["pairs"][0]
     elapsed = act(client, gid, type="pause")["game"]["clock"]["elapsed"]
     clock.advance(100)
     paused = client.get(f"/api/games/{gid}").json()
     assert paused["status"] == "paused" and paused["clock"]["elapsed"] == pytest.approx(elapsed)
-    pair = paused["pairs"][0]
+    assert paused["tiles"] == [] and paused["pairs"] == []  # a paused board is hidden
     refused = act(client, gid, type="match", a=pair[0], b=pair[1])
     assert refused["ok"] is False and refused["reason"] == "paused"
     resumed = act(client, gid, type="resume")["game"]

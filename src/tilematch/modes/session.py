@@ -710,6 +710,7 @@ class Session:
         selectable_mask = self._selectable_mask()
         tiles = [self._tile(spot, free_mask, selectable_mask) for spot in self.board.spots()]
         pairs = [[m.a, m.b] for m in self.board.legal_pairs()]
+        hidden = self.status == "paused"  # a paused board is not shown: no studying it
         return {
             "game": s.game,
             "mode": s.mode,
@@ -724,11 +725,11 @@ class Session:
             "version": s.version,
             "geometry": "grid" if s.game == "shisensho" else "stack",
             "bounds": self._bounds(),
-            "tiles": tiles,
-            "pairs": pairs,
+            "tiles": [] if hidden else tiles,
+            "pairs": [] if hidden else pairs,
             "open_pairs": len(pairs),
-            "last_match": self.last_match,
-            "hint": list(self.hint_pair) if self.hint_pair else None,
+            "last_match": None if hidden else self.last_match,
+            "hint": list(self.hint_pair) if self.hint_pair and not hidden else None,
             "hint_warning": self.hint_warning,
             "counters": self.counters(now, len(pairs)),
             "clock": self.clock.view(now),
