@@ -178,6 +178,7 @@ def test_view_has_every_field_the_browser_draws(monkeypatch) -> None:
         "free": True,
         "selectable": True,
         "blocked": None,
+        "blockers": [],
         "stone": 0,
     }
     assert view["last_match"] == {"a": 0, "b": 1, "path": [[0, 0], [0, 1]], "freed": []}

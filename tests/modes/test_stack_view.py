@@ -22,7 +22,8 @@ def test_layered_view_explains_blocked_tiles_and_lists_freed_ones(monkeypatch) -
     tiles = {t["spot"]: t for t in view["tiles"]}
     assert tiles[1]["selectable"] is False and tiles[1]["stone"] == 1
     assert "covered by" in tiles[1]["blocked"] and "stone" in tiles[1]["blocked"]
-    assert tiles[0]["selectable"] and tiles[0]["blocked"] is None
+    assert tiles[1]["blockers"] == [0, 2, 3]  # both sides closed, and a tile rests on it
+    assert tiles[0]["selectable"] and tiles[0]["blocked"] is None and tiles[0]["blockers"] == []
     assert tiles[3]["pos"] == [2, 0, 1]
     refused = s.act({"type": "match", "a": 1, "b": 2}, 0.5)
     assert refused.reason == "not free"  # covered by spot 3 (and a stone as well)
@@ -51,3 +52,13 @@ def test_a_free_uncracked_stone_is_refused_as_a_stone(monkeypatch) -> None:
     assert (refused.ok, refused.reason) == (False, "stone")
     assert s.to_json() == before
     assert s.view(0.5)["pairs"] == [[0, 1]]
+
+
+def test_blockers_name_both_sides_only_when_both_are_closed(monkeypatch) -> None:
+    row = Layout(name="row", positions=((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)))
+    board = StackBoard(row, ["1m", "2m", "2m", "1m"], game="solitaire")
+    install(monkeypatch, [board])
+    s = new_session(Settings(game="solitaire", mode="regular", layout="row", seed=1), 0.0)
+    tiles = {t["spot"]: t for t in s.view(0.0)["tiles"]}
+    assert tiles[1]["blockers"] == [0, 2] and tiles[2]["blockers"] == [1, 3]
+    assert tiles[0]["blockers"] == [] and tiles[3]["blockers"] == []

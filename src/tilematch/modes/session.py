@@ -673,6 +673,7 @@ class Session:
         # itself which tiles are selectable (free and not an uncracked stone).
         selectable = selectable_mask is None or bool(selectable_mask >> spot & 1)
         blocked = None if selectable else self._explain(spot)
+        blockers = [] if selectable else self._blockers(spot)
         return {
             "spot": spot,
             "code": code,
@@ -681,6 +682,7 @@ class Session:
             "free": free,
             "selectable": selectable,
             "blocked": blocked,
+            "blockers": blockers,
             "stone": stone,
         }
 
@@ -690,6 +692,16 @@ class Session:
             return None
         selectable = getattr(self.board, "selectable_spots", None)
         return int(selectable()) if selectable is not None else int(self.board.free_spots())
+
+    def _blockers(self, spot: int) -> list[int]:
+        """The spots that keep a layered tile from being free (what covers it, and
+        both sides when both are closed), for the page to outline."""
+        explain = getattr(self.board, "explain", None)
+        if explain is None:
+            return []
+        why = explain(spot)
+        sides = list(why.left) + list(why.right) if why.left and why.right else []
+        return sorted(set(why.covered_by) | set(sides))
 
     def _explain(self, spot: int) -> str | None:
         """The Learn Mode sentence naming what blocks the tile at ``spot``."""
