@@ -72,6 +72,15 @@ def test_page_screenshot(
                 "() => document.querySelector('.board-scaler').getBoundingClientRect().right"
             )
             assert box <= size["width"], f"the {name} board overflows at {width} width"
+            # every toolbar button is in sight (none hidden in a sideways scroll)
+            hidden = page.evaluate(
+                "w => [...document.querySelectorAll('.toolbar button')]"
+                ".filter(b => { const r = b.getBoundingClientRect();"
+                " return r.width === 0 || r.left < 0 || r.right > w })"
+                ".map(b => b.textContent.trim())",
+                size["width"],
+            )
+            assert not hidden, f"{name} at {width} width hides {hidden}"
     assert not errors, errors
     ctx.close()
 
