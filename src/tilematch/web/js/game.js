@@ -290,7 +290,8 @@ export function mountGame(root, options) {
       return;
     }
     if (t.selectable === false) {
-      const why = describeBlocked(t, new Map(view.tiles.map((x) => [x.spot, x])));
+      // the board frames the tiles named, so the message leaves out their positions
+      const why = describeBlocked(t, new Map(view.tiles.map((x) => [x.spot, x]))).replace(/ at \(\d+, \d+, \d+\)/g, "");
       state.explained = spot;
       draw();
       board.shake([spot]);
