@@ -138,7 +138,11 @@ def hint(board: Board) -> Match | None:
 
 #: Search budget of a smart hint, in solver nodes (not seconds, so that a hint
 #: never depends on the speed of the machine and every game replays the same).
-SMART_HINT_NODES = 100_000
+#: Mid-game Turtles and 17 x 8 grids need a median of 1-17 nodes and at most a
+#: few hundred; a hard position costs a few milliseconds a node, so 2,000 keeps
+#: the slowest answer within seconds. Beyond it the hint is a plain legal pair
+#: and no warning is given.
+SMART_HINT_NODES = 2_000
 
 
 def smart_hint(board: Board) -> tuple[Match | None, bool | None]:
