@@ -68,10 +68,12 @@ export function describeBlocked(tile, bySpot) {
   return "not free";
 }
 
-/** The spots named in a tile's `blocked` data (to outline them when it is explained).
- *  The server's sentence names each blocking tile with its position "(x, y, z)"; those
- *  positions are looked up among the tiles on the board (`bySpot`). */
+/** The spots that block a tile (to outline them when it is explained): the view's
+ *  `blockers`, else the tiles its sentence names by position "(x, y, z)", looked up
+ *  among the tiles on the board (`bySpot`). */
 export function blockerSpots(tile, bySpot = new Map()) {
+  // the server lists them as `blockers`; older views only name them in the sentence
+  if (Array.isArray(tile.blockers) && tile.blockers.length) return tile.blockers.filter((s) => s !== tile.spot);
   const b = tile.blocked;
   if (typeof b === "string") {
     const at = new Map([...bySpot.values()].map((t) => [String(t.pos), t.spot]));
