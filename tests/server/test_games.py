@@ -154,6 +154,7 @@ def test_replay_same_board(client):
         ({"game": "shisensho", "mode": "classic", "gravity": "yes"}, 422, "wrong_type"),
         ({"game": "shisensho", "mode": "classic", "seed": -1}, 422, "bad_value"),
         ({"game": "shisensho", "mode": "classic", "seed": 2**70}, 422, "bad_value"),
+        ({"game": "shisensho", "mode": "classic", "seed": 2**53}, 422, "bad_value"),
         ({"game": "shisensho", "mode": "classic", "seed": "7"}, 422, "wrong_type"),
         ({"game": "shisensho", "mode": "classic", "colour": "red"}, 422, "unknown_field"),
         ({"game": "shisensho", "mode": "classic", "start": 0}, 422, "unknown_field"),

@@ -34,7 +34,10 @@ class NewGame(Strict):
     mode: StrictStr = Field(pattern=NAME, description="classic, arcade, regular, zen, ...")
     layout: StrictStr | None = Field(None, pattern=NAME, description="a built-in layout name")
     size: tuple[StrictInt, StrictInt] | None = Field(None, description="[rows, cols] (Shisen-Sho)")
-    seed: StrictInt | None = Field(None, ge=0, lt=2**62, description="omitted: a random seed")
+    # Seeds stay below 2**53 so that a browser (JavaScript numbers) never rounds one.
+    seed: StrictInt | None = Field(
+        None, ge=0, lt=2**53, description="0 to 2**53 - 1; omitted: a random seed"
+    )
     difficulty: StrictStr | None = Field(None, pattern=NAME)
     gravity: StrictBool | None = None
     level: StrictInt | None = Field(None, ge=1, le=10_000, description="campaign level (tower)")
