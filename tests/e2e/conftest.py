@@ -35,7 +35,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM} (scripts/test installs Debian's package)")
+        pytest.fail(f"Chromium not found at {CHROMIUM} (scripts/test installs Debian's package)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, DESKTOP
 
+from conftest import CHROMIUM, DESKTOP
 from tilematch.engine.grid import GridBoard
 from tilematch.server.duel_rooms import DuelConfig, DuelRooms
 
@@ -73,7 +73,7 @@ def duel_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer
 @pytest.fixture
 def contexts(browser: Any, duel_server: DuelServer) -> Iterator[list[Any]]:
     if not Path(CHROMIUM).exists():  # pragma: no cover
-        pytest.skip("Chromium is missing")
+        pytest.fail("Chromium is missing (scripts/test installs Debian's package)")
     made: list[Any] = []
     for _ in range(3):
         ctx = browser.new_context(viewport=DESKTOP, base_url=duel_server.url)
