@@ -18,10 +18,19 @@ PHONE = {"width": 360, "height": 740}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the browser tests, and run them after every other test of the session:
+    Playwright's synchronous API keeps an event loop running in the main thread
+    while the session-wide browser lives, and tests that start their own loop
+    (``asyncio.run``) must not share the thread with it."""
     here = Path(__file__).parent
+
+    def is_browser_test(item: pytest.Item) -> bool:
+        return here in Path(str(item.fspath)).parents
+
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        if is_browser_test(item):
             item.add_marker(pytest.mark.e2e)
+    items.sort(key=is_browser_test)  # stable: each group keeps its order
 
 
 @pytest.fixture(scope="session")

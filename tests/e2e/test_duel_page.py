@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import CHROMIUM, DESKTOP
+
 from tilematch.engine.grid import GridBoard
 from tilematch.server.duel_rooms import DuelConfig, DuelRooms
 
