@@ -672,8 +672,7 @@ class Session:
         # Any Shisen-Sho tile may be picked (the path decides); a layered board says
         # itself which tiles are selectable (free and not an uncracked stone).
         selectable = selectable_mask is None or bool(selectable_mask >> spot & 1)
-        blocked = None if selectable else self._explain(spot)
-        blockers = [] if selectable else self._blockers(spot)
+        blocked, blockers = (None, []) if selectable else self._why_blocked(spot)
         return {
             "spot": spot,
             "code": code,
@@ -693,15 +692,16 @@ class Session:
         selectable = getattr(self.board, "selectable_spots", None)
         return int(selectable()) if selectable is not None else int(self.board.free_spots())
 
-    def _blockers(self, spot: int) -> list[int]:
-        """The spots that keep a layered tile from being free (what covers it, and
-        both sides when both are closed), for the page to outline."""
+    def _why_blocked(self, spot: int) -> tuple[str | None, list[int]]:
+        """The Learn Mode sentence naming what blocks a layered tile, and the spots
+        of those tiles (what covers it, and both sides when both are closed) for
+        the page to outline."""
         explain = getattr(self.board, "explain", None)
         if explain is None:
-            return []
+            return self._explain(spot), []
         why = explain(spot)
         sides = list(why.left) + list(why.right) if why.left and why.right else []
-        return sorted(set(why.covered_by) | set(sides))
+        return str(why.describe()), sorted(set(why.covered_by) | set(sides))
 
     def _explain(self, spot: int) -> str | None:
         """The Learn Mode sentence naming what blocks the tile at ``spot``."""
