@@ -52,6 +52,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from tilematch.engine.board import Board, Match
+from tilematch.engine.grid import GridLines, GridShape
+from tilematch.engine.stack import StackGeometry, stack_geometry
 from tilematch.engine.tiles import match_key
 
 Status = Literal["solved", "unsolvable", "budget"]
@@ -713,64 +715,47 @@ class _LayeredModel(_Model):
 
     def __init__(
         self,
-        spots: list[int],
-        positions: list[tuple[int, int, int]],
+        tiles: list[int],
+        spot: dict[int, int],
+        geometry: StackGeometry,
         codes: list[str],
         stones: dict[int, int],
     ) -> None:
-        self.spot = {s: s for s in spots}
-        self.groups = _Groups(list(zip(spots, codes, strict=True)))
-        size = max(spots) + 1
-        self.start = 0
-        for s in spots:
-            self.start |= 1 << s
-        cover = [0] * size
-        left = [0] * size
-        right = [0] * size
-        above = [0] * size  # tiles one layer up lying on this tile
-        index = {pos: s for s, pos in zip(spots, positions, strict=True)}
-        layers = sorted({z for _, _, z in positions})
-        for s, (x, y, z) in zip(spots, positions, strict=True):
-            for dy in (-1, 0, 1):
-                j = index.get((x - 2, y + dy, z))
-                if j is not None:
-                    left[s] |= 1 << j
-                j = index.get((x + 2, y + dy, z))
-                if j is not None:
-                    right[s] |= 1 << j
-                for dx in (-1, 0, 1):
-                    for layer in layers:
-                        if layer > z:
-                            j = index.get((x + dx, y + dy, layer))
-                            if j is not None:
-                                cover[s] |= 1 << j
-                                if layer == z + 1:
-                                    above[s] |= 1 << j
-        self.cover, self.left, self.right = cover, left, right
+        """``tiles`` are the model indices of the tiles (spots of ``geometry``), ``spot``
+        maps each to its board spot and ``stones`` gives the cracks per model index."""
+        self.spot = spot
+        self.geometry = geometry
+        self.groups = _Groups(list(zip(tiles, codes, strict=True)))
+        size = len(geometry.positions)
+        start = 0
+        for s in tiles:
+            start |= 1 << s
+        self.start = start
+        # The free rule and its tables are the board's (StackGeometry); only tiles on
+        # the board count here, so every mask is cut down to them.
+        cover = [m & start for m in geometry.cover]
         # affected[s]: tiles whose freedom may change when s is removed
-        self.affected = [0] * size
-        for v in spots:
-            for u in _bits(cover[v] | left[v] | right[v]):
-                self.affected[u] |= 1 << v
+        self.affected = [m & start for m in geometry.unblocks]
         # before[s]: tiles that must go before s (what covers it, and what covers those)
         self.before = [0] * size
-        layer_of = {s: pos[2] for s, pos in zip(spots, positions, strict=True)}
-        for s in sorted(spots, key=lambda t: -layer_of[t]):
+        layer_of = geometry.positions
+        for s in sorted(tiles, key=lambda t: -layer_of[t][2]):
             acc = cover[s]
             for u in _bits(cover[s]):
                 acc |= self.before[u]
             self.before[s] = acc
         waiting: dict[int, int] = {}
-        for t in spots:
+        for t in tiles:
             for u in _bits(self.before[t]):
                 waiting[u] = waiting.get(u, 0) + 1
         self.weights = [0] * size
-        for s in spots:
+        for s in tiles:
             self.weights[s] = 3 * self.affected[s].bit_count() + waiting.get(s, 0)
         # stones
+        left, right, above = geometry.left, geometry.right, geometry.above
         self.stone_ids = sorted(stones)
         self.stone_need = tuple(stones[s] for s in self.stone_ids)
-        self.touchers = [(left[s] | right[s] | above[s]) & ~(1 << s) for s in self.stone_ids]
+        self.touchers = [(left[s] | right[s] | above[s]) & start for s in self.stone_ids]
         self.touches: list[tuple[int, ...]] = [() for _ in range(size)]
         self.touch_mask = [0] * size
         for k, s in enumerate(self.stone_ids):
@@ -873,7 +858,7 @@ class _LayeredModel(_Model):
         every tile of ``target`` (default: every tile) is taken. Records ``(rest,
         loose)`` before each step in ``snaps`` and the step at which each group was
         first touched in ``first``."""
-        cover, left, right, affected = self.cover, self.left, self.right, self.affected
+        affected, is_free_in = self.affected, self.geometry.is_free_in
         mates = self.mates
         group_of = self.groups.of
         # committed pairs go first, lone tiles only when no pair can
@@ -916,7 +901,7 @@ class _LayeredModel(_Model):
                 low = check & -check
                 check ^= low
                 v = low.bit_length() - 1
-                if not rest & cover[v] and (not rest & left[v] or not rest & right[v]):
+                if is_free_in(v, rest):
                     loose |= low
                     if (lone >> v) & 1:
                         lone_todo.append(v)
@@ -930,12 +915,7 @@ class _LayeredModel(_Model):
 
     def root(self) -> tuple[Any, ...]:
         occ = self.start
-        cover, left, right = self.cover, self.left, self.right
-        free = 0
-        for s in _bits(occ):
-            if not occ & cover[s] and (not occ & left[s] or not occ & right[s]):
-                free |= 1 << s
-        return (occ, free, self.stone_need)
+        return (occ, self.geometry.free_mask(occ), self.stone_need)
 
     def key(self, state: tuple[Any, ...]) -> Hashable:
         if self.stone_ids:
@@ -946,16 +926,8 @@ class _LayeredModel(_Model):
     def play(self, state: tuple[Any, ...], pair: _Pair) -> tuple[Any, ...]:
         occ, free, cracks = state
         i, j = pair
+        free = self.geometry.free_without(free, occ, i, j)
         occ &= ~((1 << i) | (1 << j))
-        free &= occ
-        check = (self.affected[i] | self.affected[j]) & occ & ~free
-        cover, left, right = self.cover, self.left, self.right
-        while check:
-            low = check & -check
-            v = low.bit_length() - 1
-            check ^= low
-            if not occ & cover[v] and (not occ & left[v] or not occ & right[v]):
-                free |= low
         if cracks:
             hit = self.touches[i] + self.touches[j]
             if hit:
@@ -997,65 +969,57 @@ class _LayeredModel(_Model):
 
 
 class _GridModel(_Model):
-    """Tiles on a padded grid: model index = cell ``r * C + c`` of the occupied
-    bounding box with an empty ring around it (rows and columns beyond the ring
-    are all empty, so paths through them are equivalent to paths along the
-    ring). State: ``(occupied, occupied transposed, exposed)``; an exposed tile
-    has an empty orthogonal neighbour."""
+    """Tiles on the occupied bounding box of the grid: model index = cell ``r * C + c``
+    of that box (rows and columns beyond it are all empty, so paths through them are
+    equivalent to paths along the ring :class:`GridLines` keeps around it). State:
+    ``(occupied, lines, exposed)``: ``lines`` is the :class:`GridLines` of
+    ``occupied`` (never changed once in a state: :meth:`play` copies it), an exposed
+    tile is on the edge of the box or has an empty orthogonal neighbour."""
 
-    def __init__(self, cells: list[tuple[int, int]], spots: list[int], codes: list[str]) -> None:
+    def __init__(
+        self, shape: GridShape, cells: list[tuple[int, int]], spots: list[int], codes: list[str]
+    ) -> None:
+        self.shape = shape
         rmin = min(r for r, _ in cells)
         cmin = min(c for _, c in cells)
-        self.R = R = max(r for r, _ in cells) - rmin + 3
-        self.C = C = max(c for _, c in cells) - cmin + 3
-        self.rmask = (1 << R) - 1
-        self.cmask = (1 << C) - 1
+        C = shape.cols
         self.spot = {}
         items = []
         self.start = 0
         for (r, c), spot, code in zip(cells, spots, codes, strict=True):
-            idx = (r - rmin + 1) * C + (c - cmin + 1)
+            idx = (r - rmin) * C + (c - cmin)
             self.spot[idx] = spot
             items.append((idx, code))
             self.start |= 1 << idx
         self.groups = _Groups(items)
         self._ctx: Any = None
         self._known: dict[_Pair, bool] = {}
-        self.nb = [0] * (R * C)
-        for r in range(R):
-            for c in range(C):
-                m = 0
-                for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if 0 <= rr < R and 0 <= cc < C:
-                        m |= 1 << (rr * C + cc)
-                self.nb[r * C + c] = m
+        self.nb = shape.neighbours
+
+    def _state(self, occ: int) -> tuple[Any, ...]:
+        """The state with the tiles ``occ`` on the board."""
+        nb, exposed = self.nb, occ & self.shape.border
+        for idx in _bits(occ & ~exposed):
+            if occ & nb[idx] != nb[idx]:
+                exposed |= 1 << idx
+        return (occ, GridLines(self.shape, occ), exposed)
 
     def root(self) -> tuple[Any, ...]:
-        occ = self.start
-        occt = 0
-        exposed = 0
-        R, C = self.R, self.C
-        for idx in _bits(occ):
-            r, c = divmod(idx, C)
-            occt |= 1 << (c * R + r)
-            if occ & self.nb[idx] != self.nb[idx]:
-                exposed |= 1 << idx
-        return (occ, occt, exposed)
+        return self._state(self.start)
 
     def key(self, state: tuple[Any, ...]) -> Hashable:
         occ: int = state[0]
         return occ
 
     def play(self, state: tuple[Any, ...], pair: _Pair) -> tuple[Any, ...]:
-        occ, occt, exposed = state
-        R, C = self.R, self.C
+        occ, lines, exposed = state
         i, j = pair
         occ &= ~((1 << i) | (1 << j))
-        ri, ci = divmod(i, C)
-        rj, cj = divmod(j, C)
-        occt &= ~((1 << (ci * R + ri)) | (1 << (cj * R + rj)))
+        lines = lines.copy()
+        lines.remove(i)
+        lines.remove(j)
         exposed = (exposed | self.nb[i] | self.nb[j]) & occ
-        return (occ, occt, exposed)
+        return (occ, lines, exposed)
 
     def context(self, state: tuple[Any, ...]) -> Any:
         return state
@@ -1075,64 +1039,23 @@ class _GridModel(_Model):
 
     def available(self, ctx: Any, a: int, b: int) -> bool:
         """True when cells ``a`` and ``b`` are joined by a line of at most two bends
-        through empty cells (answers are remembered for the current position)."""
+        through empty cells (:meth:`GridLines.connect`; answers are remembered for the
+        current position). A tile with no empty neighbour can only be joined to an
+        adjacent one, which spares most calls on a full board."""
         if ctx is not self._ctx:
             self._ctx = ctx
             self._known = {}
         pair = (a, b)
         known = self._known.get(pair)
         if known is None:
-            known = self._known[pair] = self._connects(ctx, a, b)
+            exposed: int = ctx[2]
+            if not (exposed >> a & 1 and exposed >> b & 1) and not self.nb[a] >> b & 1:
+                known = False  # no empty neighbour to start from, and not adjacent
+            else:
+                lines: GridLines = ctx[1]
+                known = lines.connect(a, b) is not None
+            self._known[pair] = known
         return known
-
-    def _connects(self, ctx: Any, a: int, b: int) -> bool:
-        occ, occt, exposed = ctx
-        if (self.nb[a] >> b) & 1:
-            return True
-        if not ((exposed >> a) & 1 and (exposed >> b) & 1):
-            return False
-        R, C = self.R, self.C
-        ra, ca = divmod(a, C)
-        rb, cb = divmod(b, C)
-        cmask, rmask = self.cmask, self.rmask
-        row_a = (occ >> (ra * C)) & cmask
-        row_b = (occ >> (rb * C)) & cmask
-        col_a = (occt >> (ca * R)) & rmask
-        col_b = (occt >> (cb * R)) & rmask
-        # the empty runs through each tile end at the nearest occupied cells lo / hi
-        lo_a = (row_a & ((1 << ca) - 1)).bit_length() - 1
-        high = row_a >> (ca + 1)
-        hi_a = ca + (high & -high).bit_length() if high else C
-        lo_b = (row_b & ((1 << cb) - 1)).bit_length() - 1
-        high = row_b >> (cb + 1)
-        hi_b = cb + (high & -high).bit_length() if high else C
-        vlo_a = (col_a & ((1 << ra) - 1)).bit_length() - 1
-        high = col_a >> (ra + 1)
-        vhi_a = ra + (high & -high).bit_length() if high else R
-        vlo_b = (col_b & ((1 << rb) - 1)).bit_length() - 1
-        high = col_b >> (rb + 1)
-        vhi_b = rb + (high & -high).bit_length() if high else R
-        if ra == rb:
-            if cb in (lo_a, hi_a):
-                return True
-        elif ca == cb:
-            if rb in (vlo_a, vhi_a):
-                return True
-        elif (lo_a < cb < hi_a and vlo_b < ra < vhi_b) or (lo_b < ca < hi_b and vlo_a < rb < vhi_a):
-            return True
-        if ra != rb:
-            r1, r2 = (ra, rb) if ra < rb else (rb, ra)
-            between = ((1 << r2) - 1) ^ ((1 << (r1 + 1)) - 1)
-            for x in range(max(lo_a, lo_b) + 1, min(hi_a, hi_b)):
-                if not (occt >> (x * R)) & between:
-                    return True
-        if ca != cb:
-            c1, c2 = (ca, cb) if ca < cb else (cb, ca)
-            between = ((1 << c2) - 1) ^ ((1 << (c1 + 1)) - 1)
-            for y in range(max(vlo_a, vlo_b) + 1, min(vhi_a, vhi_b)):
-                if not (occ >> (y * C)) & between:
-                    return True
-        return False
 
     def stuck(self, state: tuple[Any, ...], commits: frozenset[_Pair]) -> bool:
         """Relaxation: keep only the committed tiles on the board (every other tile
@@ -1143,22 +1066,14 @@ class _GridModel(_Model):
         occ = 0
         for a, b in commits:
             occ |= (1 << a) | (1 << b)
-        R, C = self.R, self.C
-        occt = 0
-        exposed = 0
-        nb = self.nb
-        for idx in _bits(occ):
-            r, c = divmod(idx, C)
-            occt |= 1 << (c * R + r)
-            if occ & nb[idx] != nb[idx]:
-                exposed |= 1 << idx
-        ctx: tuple[Any, ...] = (occ, occt, exposed)
+        lines = GridLines(self.shape, occ)
         pending = list(commits)
         while pending:
             keep = []
             for pair in pending:
-                if self._connects(ctx, pair[0], pair[1]):
-                    ctx = self.play(ctx, pair)
+                if lines.connect(pair[0], pair[1]) is not None:
+                    lines.remove(pair[0])
+                    lines.remove(pair[1])
                 else:
                     keep.append(pair)
             if len(keep) == len(pending):
@@ -1177,51 +1092,38 @@ class _GridModel(_Model):
         cannot be cleared. (Random deals that jam after a few moves, whatever the
         order, fail here at once instead of after a search of every order.)"""
         groups = self.groups
-        nb = self.nb
-        R, C = self.R, self.C
-        ctx: tuple[Any, ...] = state
+        occ: int = state[0]
+        lines: GridLines = state[1].copy()
+        connect = lines.connect
         partner: dict[int, int] = {}
         committed = 0
         for a, b in commits:
             partner[a] = b
             partner[b] = a
             committed |= (1 << a) | (1 << b)
-        pending = _bits(state[0])
+        pending = _bits(occ)
         while pending:
             keep = []
             for t in pending:
                 g = groups.of[t]
-                occ, occt, exposed = ctx
                 if not (occ >> t) & 1:
                     continue  # went with its committed partner
                 p = partner.get(t)
                 if p is not None:  # a committed pair goes together
-                    if self._connects(ctx, t, p):
-                        ctx = self.play(ctx, (t, p))
+                    if connect(t, p) is not None:
+                        occ &= ~((1 << t) | (1 << p))
+                        lines.remove(t)
+                        lines.remove(p)
                     else:
                         keep.append(t)
                     continue
-                reached = False
+                # (the line may end on the empty cell where a mate stood: connect
+                # does not ask whether its two ends are occupied)
                 for m in _bits(groups.masks[g] & ~(1 << t) & ~committed):
-                    if not groups.compatible(g, t, m):
-                        continue
-                    if (occ >> m) & 1:
-                        probe = ctx
-                    else:  # stand a tile in the empty cell to aim at it
-                        r, c = divmod(m, C)
-                        with_m = occ | (1 << m)
-                        probe = (
-                            with_m,
-                            occt | (1 << (c * R + r)),
-                            exposed | ((1 << m) if with_m & nb[m] != nb[m] else 0),
-                        )
-                    if self._connects(probe, t, m):
-                        reached = True
+                    if groups.compatible(g, t, m) and connect(t, m) is not None:
+                        occ &= ~(1 << t)
+                        lines.remove(t)
                         break
-                if reached:
-                    r, c = divmod(t, C)
-                    occ &= ~(1 << t)
-                    ctx = (occ, occt & ~(1 << (c * R + r)), (exposed | nb[t]) & occ)
                 else:
                     keep.append(t)
             if keep == pending:
@@ -1299,9 +1201,30 @@ def _model_for(board: Board) -> _Model | None:
         if getattr(board, "gravity", False) or any(len(c) != 2 for c in coords):
             return None
         cells = [(c[0], c[1]) for c in coords]
-        return _GridModel(cells, spots, codes)
+        rows = max(r for r, _ in cells) - min(r for r, _ in cells) + 1
+        cols = max(c for _, c in cells) - min(c for _, c in cells) + 1
+        try:
+            shape = GridShape(rows, cols)
+        except ValueError:
+            return None  # wider than any grid board: let the generic search answer
+        return _GridModel(shape, cells, spots, codes)
     if board.game in ("solitaire", "blackwhite") and all(len(c) == 3 for c in coords):
         stones = _stones_of(board)
         positions = [(c[0], c[1], c[2]) for c in coords]
-        return _LayeredModel(spots, positions, codes, stones)
+        geometry = getattr(board, "geometry", None)
+        if isinstance(geometry, StackGeometry) and all(
+            s < len(geometry.positions) and geometry.positions[s] == p
+            for s, p in zip(spots, positions, strict=True)
+        ):  # a StackBoard: model index = board spot
+            return _LayeredModel(spots, {s: s for s in spots}, geometry, codes, stones)
+        # another layered Board: number its tiles 0.. in the order of spots()
+        try:
+            geometry = stack_geometry(tuple(positions))
+        except ValueError:
+            return None  # two tiles on one position: let the generic search report
+        spot = dict(enumerate(spots))
+        index = {s: i for i, s in spot.items()}
+        return _LayeredModel(
+            list(spot), spot, geometry, codes, {index[s]: c for s, c in stones.items()}
+        )
     return None

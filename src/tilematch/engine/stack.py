@@ -105,16 +105,26 @@ class StackGeometry:
 
     def free_mask(self, occupied: int) -> int:
         """Bitmask of the spots of ``occupied`` that are free when exactly those are filled."""
-        cover, left, right = self.cover, self.left, self.right
+        is_free_in = self.is_free_in
         free = 0
         mask = occupied
         while mask:
             low = mask & -mask
             mask ^= low
-            s = low.bit_length() - 1
-            if not occupied & cover[s] and (not occupied & left[s] or not occupied & right[s]):
+            if is_free_in(low.bit_length() - 1, occupied):
                 free |= low
         return free
+
+    def is_free_in(self, spot: int, occupied: int) -> bool:
+        """True when the tile at ``spot`` is free with exactly the spots of ``occupied``
+        filled: THE free rule of SPEC §3 (no occupied spot in ``cover[spot]``, and
+        ``left[spot]`` or ``right[spot]`` wholly empty). Whether ``spot`` itself is in
+        ``occupied`` does not matter. :meth:`free_mask`, :meth:`free_without` (so every
+        :class:`StackBoard`) and the solver all come here.
+        """
+        return not occupied & self.cover[spot] and (
+            not occupied & self.left[spot] or not occupied & self.right[spot]
+        )
 
     def cracked_by(self, a: int, b: int, stones: int) -> int:
         """The spots of ``stones`` (a bitmask) that removing the pair ``a``/``b`` cracks
@@ -137,13 +147,12 @@ class StackGeometry:
         gone = (1 << a) | (1 << b)
         after = occupied & ~gone
         free &= ~gone
-        cover, left, right = self.cover, self.left, self.right
+        is_free_in = self.is_free_in
         mask = (self.unblocks[a] | self.unblocks[b]) & after & ~free
         while mask:
             low = mask & -mask
             mask ^= low
-            s = low.bit_length() - 1
-            if not after & cover[s] and (not after & left[s] or not after & right[s]):
+            if is_free_in(low.bit_length() - 1, after):
                 free |= low
         return free
 
