@@ -64,7 +64,13 @@ from tilematch.engine.board import Board, Match
 from tilematch.engine.grid import MAX_SIDE, GridBoard, GridLines, GridShape
 from tilematch.engine.layout import MAX_TILES, Layout, LayoutError
 from tilematch.engine.solve import solve
-from tilematch.engine.stack import STONE_CRACKS, StackBoard, StackGeometry, stack_geometry
+from tilematch.engine.stack import (
+    STONE_CRACKS,
+    StackBoard,
+    StackGeometry,
+    pairs_within,
+    stack_geometry,
+)
 from tilematch.engine.tiles import SetName, deal_faces, match_key
 
 #: A board of either geometry, as the generators return them.
@@ -608,17 +614,7 @@ def _stack_playout(board: StackBoard, rng: random.Random) -> bool:
     occ = board.occupied
     free = geo.free_mask(occ)
     while occ:
-        pairs = []
-        rest = free
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            a = low.bit_length() - 1
-            others = partners[a] & rest
-            while others:
-                bit = others & -others
-                others ^= bit
-                pairs.append((a, bit.bit_length() - 1))
+        pairs = list(pairs_within(free, partners))
         if not pairs:
             return False
         a, b = pairs[rng.randrange(len(pairs))]

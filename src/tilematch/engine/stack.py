@@ -270,6 +270,23 @@ class _Undo:
         self.free_occ = free_occ
 
 
+def pairs_within(mask: int, partners: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Every pair ``(a, b)``, ``a < b``, of spots in ``mask`` that match each other,
+    where ``partners[s]`` is the bitmask of the spots whose faces match spot ``s``.
+
+    The layered boards' legal pairs are this over their selectable tiles.
+    """
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        a = low.bit_length() - 1
+        others = partners[a] & mask
+        while others:
+            bit = others & -others
+            others ^= bit
+            yield a, bit.bit_length() - 1
+
+
 class StackBoard:
     """A Mahjong Solitaire or Black & White position on a layout (the ``Board`` protocol).
 
@@ -483,18 +500,8 @@ class StackBoard:
         return PairView(self._pairs)
 
     def _pairs(self) -> Iterator[Match]:
-        selectable = self.selectable_spots()
-        partners = self.partners
-        mask = selectable
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            a = low.bit_length() - 1
-            others = partners[a] & mask
-            while others:
-                bit = others & -others
-                others ^= bit
-                yield Match(a, bit.bit_length() - 1)
+        for a, b in pairs_within(self.selectable_spots(), self.partners):
+            yield Match(a, b)
 
     def push(self, move: Match | tuple[int, int]) -> None:
         """Remove the pair ``move`` (assumed legal) and crack the stones it touched.
