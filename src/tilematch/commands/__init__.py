@@ -11,8 +11,8 @@ def fail(message: str) -> int:
     return 2
 
 
-def read_input(path: str, limit: int = 4_000_000) -> str:
-    """Read a board or layout file (``-`` for stdin), refusing files over ``limit`` bytes.
+def read_bytes(path: str, limit: int) -> bytes:
+    """The bytes of a file (``-`` for stdin), refusing files over ``limit`` bytes.
 
     Raises :class:`InputError` with a message naming the file.
     """
@@ -25,7 +25,17 @@ def read_input(path: str, limit: int = 4_000_000) -> str:
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
     if len(data) > limit:
-        raise InputError(f"{path}: file is larger than {limit} bytes")
+        raise InputError(f"{path}: file is larger than {limit:,} bytes")
+    return data
+
+
+def read_input(path: str, limit: int = 4_000_000) -> str:
+    """Read a board or layout file (``-`` for stdin) as UTF-8 text, refusing files
+    over ``limit`` bytes.
+
+    Raises :class:`InputError` with a message naming the file.
+    """
+    data = read_bytes(path, limit)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

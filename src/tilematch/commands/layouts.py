@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from tilematch.commands import fail
+from tilematch.commands import InputError, fail, read_bytes
 from tilematch.engine import layouts
 from tilematch.engine.layout import Layout, LayoutError
 
@@ -35,17 +35,10 @@ def read_layout_text(path: str) -> str:
     else Latin-1. Raises :class:`LayoutError` naming the file when it cannot be
     read or is too large.
     """
-    limit = layouts.MAX_BYTES
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(limit + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(limit + 1)
-    except OSError as error:
-        raise LayoutError(f"{path}: cannot read: {error.strerror or error}") from None
-    if len(data) > limit:
-        raise LayoutError(f"{path}: file is larger than {limit:,} bytes")
+        data = read_bytes(path, layouts.MAX_BYTES)
+    except InputError as error:
+        raise LayoutError(str(error)) from None
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return data.decode(encoding)
