@@ -6,9 +6,6 @@ websockets enabled on its own port."""
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,51 +13,23 @@ from typing import Any
 import pytest
 from conftest import CHROMIUM, DESKTOP
 
+from tilematch.benchmarks.page import LiveServer
 from tilematch.engine.grid import GridBoard
 from tilematch.server.duel_rooms import DuelConfig, DuelRooms
 
 pytestmark = pytest.mark.e2e
 
 
-class DuelServer:
-    """The app on uvicorn with websockets, in a background thread."""
+class DuelServer(LiveServer):
+    """The app with websockets and a short start countdown, in a background thread."""
 
     def __init__(self, db_path: Path) -> None:
-        import uvicorn
-
-        from tilematch.server import create_app
-        from tilematch.server.settings import Settings
-
-        settings = Settings(
-            db_path=db_path,
-            create_per_minute=60_000.0,
-            create_burst=10_000,
-            requests_per_second=10_000.0,
-            request_burst=30_000,
-            players_per_minute=60_000.0,
-            players_burst=10_000,
-        )
-        self.app = create_app(settings)
+        super().__init__(db_path, websockets=True)
         self.rooms = DuelRooms(
-            self.app.state.server.storage, settings.clock, DuelConfig(countdown=0.3)
+            self.app.state.server.storage, self.settings.clock, DuelConfig(countdown=0.3)
         )
         self.app.state.duels = self.rooms
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.bind(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        config = uvicorn.Config(self.app, log_level="warning", ws="websockets-sansio")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline and self.thread.is_alive()
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-        self.sock.close()
+        self.start()
 
 
 @pytest.fixture(scope="module")

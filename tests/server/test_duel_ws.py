@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,8 +20,8 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from tilematch.benchmarks.page import LiveServer as PageServer
 from tilematch.engine.grid import GridBoard
-from tilematch.server import Settings, create_app
 from tilematch.server.duel_rooms import DuelConfig, DuelRooms
 
 START = 1_795_953_600.0
@@ -42,51 +40,16 @@ class FakeClock:
         self.now += seconds
 
 
-class LiveServer:
-    """The app on uvicorn (websockets enabled) in a background thread."""
+class LiveServer(PageServer):
+    """The app on uvicorn (websockets enabled, the test's clock) in a background thread,
+    with helpers that speak to it as players."""
 
     def __init__(self, db_path: Path, clock: Callable[[], float], **config: Any) -> None:
-        import uvicorn
-
-        settings = Settings(
-            db_path=db_path,
-            clock=clock,
-            web_dir=None,
-            requests_per_second=10_000.0,
-            request_burst=10_000,
-            create_per_minute=60_000.0,
-            create_burst=10_000,
-            players_per_minute=60_000.0,
-            players_burst=10_000,
-        )
-        self.app = create_app(settings)
+        super().__init__(db_path, websockets=True, clock=clock, web_dir=None)
         options: dict[str, Any] = {"countdown": 0.05, "recheck": 0.02}
         options.update(config)
         self.rooms = DuelRooms(self.app.state.server.storage, clock, DuelConfig(**options))
         self.app.state.duels = self.rooms
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.bind(("127.0.0.1", 0))
-        port = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}"
-        self.ws_url = f"ws://127.0.0.1:{port}"
-        config_ = uvicorn.Config(
-            self.app, log_level="warning", ws="websockets-sansio", lifespan="on"
-        )
-        self.server = uvicorn.Server(config_)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
-
-    def start(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline and self.thread.is_alive(), "server did not start"
-            time.sleep(0.02)
-        return self
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-        self.sock.close()
 
     def new_player(self, name: str) -> str:
         """A new player's token (named ``name``)."""
