@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tilematch.engine import solve as solve_module
+from tilematch.engine import solve_search
 from tilematch.engine.board import Match
 from tilematch.engine.grid import GridBoard
 from tilematch.engine.layout import Layout
@@ -67,7 +68,7 @@ def strategies_agree(board: Any, expected: bool) -> None:
     if model is None:
         return
     for quick in (0, 2):
-        search = solve_module._PairingSearch(model, solve_module._Budget(None, None))
+        search = solve_search.PairingSearch(model, solve_search.Budget(None, None))
         search.quick_round = quick
         search.first_round = 1
         pairs = search.run()
@@ -421,12 +422,12 @@ def test_unpairable_boards_are_refused_at_once() -> None:
 def test_grid_reach_test_only_refuses_unsolvable_boards(seed: int) -> None:
     board = grid_board(seed, gravity=False)
     model = solve_module._model_for(board.copy())
-    assert isinstance(model, solve_module._GridModel)
+    assert isinstance(model, solve_module.GridModel)
     if model.hopeless(model.root()):
         assert not exhaustive(board.copy())
     # the crossed square is caught by the reach test alone
     crossed = GridBoard([["1m", "2m", "3m", "3m"], ["2m", "1m", None, None]])
     crossed_model = solve_module._model_for(crossed)
-    assert isinstance(crossed_model, solve_module._GridModel)
+    assert isinstance(crossed_model, solve_module.GridModel)
     assert crossed_model.hopeless(crossed_model.root())
     assert solve(crossed).nodes == 1
