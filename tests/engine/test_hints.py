@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.engine.test_solve import exhaustive, grid_board, layered_board, snapshot, stack
@@ -126,7 +127,8 @@ def test_a_game_along_a_known_solution_needs_no_new_search(monkeypatch: Any) -> 
             ["4m", "1m", "3m", "4m"],
         ]
     )
-    first = smart_hint(board)
+    memory = hints.Memory()
+    first = smart_hint(board, memory=memory)
     assert first is not None
 
     def no_search(*args: Any, **kwargs: Any) -> Any:
@@ -135,9 +137,9 @@ def test_a_game_along_a_known_solution_needs_no_new_search(monkeypatch: Any) -> 
     monkeypatch.setattr(hints, "solve", no_search)
     played = []
     while not board.is_cleared():
-        move = smart_hint(board)
+        move = smart_hint(board, memory=memory)
         assert move is not None
-        assert is_winnable(board)
+        assert is_winnable(board, memory=memory)
         assert board.match(move.a, move.b) == move
         board.push(move)
         played.append(move)
@@ -150,7 +152,36 @@ def test_a_game_along_a_known_solution_needs_no_new_search(monkeypatch: Any) -> 
 def test_memory_is_not_fooled_by_another_board_with_the_same_spots(monkeypatch: Any) -> None:
     one = GridBoard([["1m", "1m", "2m", "2m"]])
     other = GridBoard([["1m", "2m", "1m", "2m"], [None, None, None, None]])
-    assert smart_hint(one) is not None
-    move = smart_hint(other)
+    from tilematch.engine import hints
+
+    memory = hints.Memory()
+    assert smart_hint(one, memory=memory) is not None
+    move = smart_hint(other, memory=memory)
     assert move is not None
     assert other.match(move.a, move.b) == move
+
+
+def test_without_a_memory_every_answer_comes_from_the_board_alone(monkeypatch: Any) -> None:
+    from tilematch.engine import hints
+
+    board = GridBoard([["1m", "2m", "2m", "1m"], ["3m", "4m", "4m", "3m"]])
+    calls = []
+    from tilematch.engine.solve import solve as real
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hints, "solve", counting)
+    first = smart_hint(board)
+    assert first is not None
+    board.push(first)
+    assert smart_hint(board) is not None
+    assert len(calls) == 2  # nothing was kept from the first call
+
+
+def test_a_memory_needs_room_for_one_solution() -> None:
+    from tilematch.engine import hints
+
+    with pytest.raises(ValueError, match="size"):
+        hints.Memory(0)

@@ -8,8 +8,11 @@ check whether the board can still be cleared (SPEC §5).
 * :func:`is_winnable` — ``False`` only when the solver has *proven* that no
   order of pairs clears the board any more (the UI's warning).
 * :func:`advise` — both answers from one search.
+* :class:`Memory` — optional, owned by the caller: remembers the last solutions
+  so that a game going on along one needs no new search.
 
-All functions leave the board as they found it.
+All functions leave the board as they found it; without a ``memory`` their
+answers depend only on the board.
 """
 
 from __future__ import annotations
@@ -51,61 +54,66 @@ def hint(board: Board) -> Match | None:
     return next(iter(board.legal_pairs()), None)
 
 
-def advise(board: Board, *, seconds: float | None = DEFAULT_SECONDS) -> Advice:
+def advise(
+    board: Board, *, seconds: float | None = DEFAULT_SECONDS, memory: Memory | None = None
+) -> Advice:
     """Search ``board`` once and return an :class:`Advice`.
 
-    ``seconds`` bounds the search (``None``: no bound). Raises
+    ``seconds`` bounds the search (``None``: no bound). With a ``memory``, a
+    solution remembered from an earlier position of the same game answers
+    without a new search, and a new solution is remembered. Raises
     :class:`ValueError` for a negative bound.
     """
     if board.is_cleared():
         return Advice(None, True)
-    known = _remembered(board)
+    known = memory.recall(board) if memory is not None else None
     if known is not None:
         return Advice(known, True)
     result = solve(board, seconds=seconds)
     if result.status == "solved":
-        _remember(board, result.moves)
+        if memory is not None:
+            memory.remember(board, result.moves)
         return Advice(result.moves[0], True)
     if result.status == "unsolvable":
         return Advice(None, False)
     return Advice(hint(board), None)
 
 
-def smart_hint(board: Board, *, seconds: float | None = DEFAULT_SECONDS) -> Match | None:
+def smart_hint(
+    board: Board, *, seconds: float | None = DEFAULT_SECONDS, memory: Memory | None = None
+) -> Match | None:
     """A legal pair after which ``board`` can still be cleared.
 
     Returns ``None`` when no such pair exists (the board is cleared, deadlocked,
     or can no longer be cleared — use :func:`hint` for a pair anyway). When the
     search needs more than ``seconds``, returns a plain legal pair instead.
+    ``memory`` as for :func:`advise`.
     """
-    return advise(board, seconds=seconds).move
+    return advise(board, seconds=seconds, memory=memory).move
 
 
-def is_winnable(board: Board, *, seconds: float | None = DEFAULT_SECONDS) -> bool:
+def is_winnable(
+    board: Board, *, seconds: float | None = DEFAULT_SECONDS, memory: Memory | None = None
+) -> bool:
     """False when ``board`` can provably no longer be cleared, True otherwise.
 
     A search that runs out of ``seconds`` counts as winnable (no warning is
-    shown without proof). A cleared board is winnable.
+    shown without proof). A cleared board is winnable. ``memory`` as for
+    :func:`advise`.
     """
     if board.is_cleared():
         return True
     if board.is_deadlocked():
         return False
-    if _remembered(board) is not None:
+    if memory is not None and memory.recall(board) is not None:
         return True
     result = solve(board, seconds=seconds)
-    if result.solved:
-        _remember(board, result.moves)
+    if result.solved and memory is not None:
+        memory.remember(board, result.moves)
     return result.status != "unsolvable"
 
 
-# The last solutions found, so that a game that goes on along any of them needs no
-# new search. Without gravity, removing tiles never blocks another tile, so when the
-# pairs played since are pairs of a remembered solution, the rest of that solution
-# still clears the board (in the same order).
-_MEMORY_SIZE = 8
 _Cells = dict[int, tuple[str | None, tuple[int, ...]]]
-_memory: list[tuple[str, int, _Cells, list[tuple[int, int]]]] = []
 
 
 def _plain(board: Board) -> bool:
@@ -116,41 +124,65 @@ def _plain(board: Board) -> bool:
     return not (callable(stones) and stones())
 
 
-def _remember(board: Board, moves: list[Match]) -> None:
-    if not moves or not _plain(board):
-        return
-    cells = {s: (board.face(s), tuple(board.coords(s))) for s in board.spots()}
-    entry = (board.game, board.occupied, cells, [(m.a, m.b) for m in moves])
-    _memory.insert(0, entry)
-    del _memory[_MEMORY_SIZE:]
+class Memory:
+    """The last solutions found for a game, owned by the caller (one per game).
 
+    Without gravity, removing tiles never blocks another tile, so when the pairs
+    played since a remembered position are pairs of its solution, the rest of
+    that solution still clears the board in the same order: a game that goes on
+    along a solution needs no new search. Boards with gravity or with stones
+    still waiting for cracks are never remembered.
 
-def _remembered(board: Board) -> Match | None:
-    """A legal pair that keeps ``board`` winnable, from a remembered solution of an
-    earlier position of the same game, or ``None``."""
-    if not _plain(board):
-        return None
-    occupied = board.occupied
-    for game, before, cells, pairs in list(_memory):
-        if game != board.game or occupied & ~before:
-            continue
-        gone = before & ~occupied
-        rest = []
-        for a, b in pairs:
-            bits = (1 << a) | (1 << b)
-            if gone & bits == bits:
-                gone &= ~bits
-            elif gone & bits:
-                break  # a tile went with another partner: this solution no longer fits
+    >>> from tilematch.engine.grid import GridBoard
+    >>> board = GridBoard([["1m", "2m", "2m", "1m"]])
+    >>> memory = Memory()
+    >>> first = smart_hint(board, memory=memory)
+    >>> board.push(first)
+    >>> memory.recall(board) is not None
+    True
+    """
+
+    def __init__(self, size: int = 8) -> None:
+        if size < 1:
+            raise ValueError(f"size must be >= 1, not {size}")
+        self.size = size
+        self._entries: list[tuple[str, int, _Cells, list[tuple[int, int]]]] = []
+
+    def remember(self, board: Board, moves: list[Match]) -> None:
+        """Keep ``moves`` (a solution of ``board`` as it is now)."""
+        if not moves or not _plain(board):
+            return
+        cells = {s: (board.face(s), tuple(board.coords(s))) for s in board.spots()}
+        entry = (board.game, board.occupied, cells, [(m.a, m.b) for m in moves])
+        self._entries.insert(0, entry)
+        del self._entries[self.size :]
+
+    def recall(self, board: Board) -> Match | None:
+        """A legal pair that keeps ``board`` winnable, from a remembered solution of
+        an earlier position of the same game, or ``None``."""
+        if not _plain(board):
+            return None
+        occupied = board.occupied
+        for game, before, cells, pairs in self._entries:
+            if game != board.game or occupied & ~before:
+                continue
+            gone = before & ~occupied
+            rest = []
+            for a, b in pairs:
+                bits = (1 << a) | (1 << b)
+                if gone & bits == bits:
+                    gone &= ~bits
+                elif gone & bits:
+                    break  # a tile went with another partner: this solution no longer fits
+                else:
+                    rest.append((a, b))
             else:
-                rest.append((a, b))
-        else:
-            if gone or not rest:
-                continue
-            if any((board.face(s), tuple(board.coords(s))) != cells[s] for s in board.spots()):
-                continue
-            a, b = rest[0]
-            move = board.match(a, b)
-            if move is not None:
-                return move
-    return None
+                if gone or not rest:
+                    continue
+                if any((board.face(s), tuple(board.coords(s))) != cells[s] for s in board.spots()):
+                    continue
+                a, b = rest[0]
+                move = board.match(a, b)
+                if move is not None:
+                    return move
+        return None
