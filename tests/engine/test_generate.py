@@ -517,9 +517,19 @@ def golden_text(deal: Deal) -> str:
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_DEALS))
 def test_golden_boards(name: str) -> None:
-    """Version-1 boards are fixed forever: any change here breaks saved and daily games."""
+    """Version-1 boards are fixed forever: any change here breaks saved and daily games.
+
+    A solver-checked deal's board is fixed, but its solution is whichever one the
+    solver finds (a faster solver may find another): there only the board part of
+    the file is compared, and the solution must clear the board."""
     expected = (GOLDEN / name).read_text(encoding="utf-8")
-    assert golden_text(GOLDEN_DEALS[name]()) == expected
+    deal = GOLDEN_DEALS[name]()
+    text = golden_text(deal)
+    if deal.generator == "checked":
+        assert text.split("# solution")[0] == expected.split("# solution")[0]
+        assert replay(deal.board, [(m.a, m.b) for m in deal.solution]) is not None
+    else:
+        assert text == expected
 
 
 def test_replay_refuses_wrong_solutions() -> None:

@@ -88,8 +88,15 @@ GAMES: Final[tuple[str, ...]] = ("shisensho", "solitaire", "blackwhite")
 
 #: How many derived sub-seeds a generator tries before giving up.
 MAX_ATTEMPTS: Final = 200
-#: Node budget the solver gets per candidate in the solver-checked generator.
+#: Node budget of the solver per candidate shuffle in :func:`reshuffle` (a game
+#: waiting for its new board tries another shuffle rather than wait long).
 CHECK_NODES: Final = 600
+#: Node bound of the solver per candidate in the solver-checked generator. A bound
+#: in nodes (not seconds) keeps deals identical on fast and slow machines; it lies far
+#: above what standard deals need (see docs/generation.md), so a candidate is
+#: accepted exactly when it is solvable. Gravity boards, which the solver searches
+#: move by move, get :data:`CHECK_NODES`.
+PROOF_NODES: Final = 100_000
 
 
 class GenerationError(RuntimeError):
@@ -423,7 +430,7 @@ def replay(board: BoardLike, pairs: Iterable[tuple[int, int]]) -> tuple[Match, .
     return tuple(moves) if work.is_cleared() else None
 
 
-def _solved(board: BoardLike, nodes: int = CHECK_NODES) -> tuple[Match, ...] | None:
+def _solved(board: BoardLike, nodes: int) -> tuple[Match, ...] | None:
     """The solver's solution of ``board`` replayed, or ``None`` (unsolvable or out of budget)."""
     result = solve(cast(Board, board), nodes=nodes)
     if result.status != "solved":
@@ -495,7 +502,7 @@ def _grid_v1(
             rng.shuffle(flat)
             faces = dict(zip(cells, flat, strict=True))
             board = GridBoard(rows, cols, faces, gravity=gravity, mask=mask)
-            solution = _solved(board)
+            solution = _solved(board, CHECK_NODES if gravity else PROOF_NODES)
         if solution is not None:
             return board, solution
     raise GenerationError(f"no solvable {rows}x{cols} board after {MAX_ATTEMPTS} attempts")
@@ -721,7 +728,7 @@ def _layout_v1(
             flat = [face for pair in pairs for face in pair]
             rng.shuffle(flat)
             board = StackBoard(layout, flat, game=game)
-            solution = _solved(board)
+            solution = _solved(board, PROOF_NODES)
         if solution is None:
             continue
         if stones:
