@@ -42,3 +42,8 @@ def test_quick_run_reports_both_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     for row in rows:
         assert 0 < row.median_ms <= row.worst_ms
         assert row.markdown().startswith(f"| {row.name} |")
+
+
+def test_p99_is_the_value_below_which_99_in_100_lie() -> None:
+    assert bench._p99([float(v) for v in range(1, 201)]) == 199.0
+    assert bench._p99([5.0]) == 5.0
