@@ -11,12 +11,19 @@ itself costs over FastAPI and uvicorn.
 
 Bounded: each level runs for a fixed number of seconds and at most a fixed
 number of requests, on loopback only.
+
+Fair on a small machine: where the system allows (Linux, two cores or more),
+the server process is pinned to one core and the load client to the others
+(``os.sched_setaffinity``), so the client never takes the server's CPU and the
+figures show what one server process serves on one core. The client's own CPU
+time is reported too: a client near 100 % of its core would be the bottleneck.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import math
 import os
 import random
@@ -28,7 +35,6 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.cookiejar import DefaultCookiePolicy
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +63,8 @@ class Level:
     move_seconds: float = 0.0
     move_cpu: float | None = None  # server CPU seconds during the move phase
     bare_cpu: float | None = None  # server CPU seconds during the bare phase
+    client_cpu: float | None = None  # load client CPU seconds during the move phase
+    load: tuple[float, float, float] | None = None  # machine load average after the level
 
     def rate(self) -> float:
         """Moves per second over the move phase."""
@@ -67,6 +75,12 @@ class Level:
         if self.move_cpu is None or not self.moves:
             return None
         return self.move_cpu * 1000 / len(self.moves)
+
+    def client_share(self) -> float | None:
+        """The load client's CPU share of one core over the move phase (0..1)."""
+        if self.client_cpu is None or not self.move_seconds:
+            return None
+        return self.client_cpu / self.move_seconds
 
     def cpu_per_bare(self) -> float | None:
         """Server CPU milliseconds per bare request (``None`` where unmeasured)."""
@@ -104,6 +118,27 @@ class Served(str):
         return str(self)
 
 
+def split_cores() -> tuple[set[int], set[int]] | None:
+    """``(server cores, client cores)``: the first usable core for the server and the
+    rest for the load client; ``None`` where pinning is unavailable or only one core
+    is usable."""
+    getter = getattr(os, "sched_getaffinity", None)
+    if getter is None or not hasattr(os, "sched_setaffinity"):
+        return None
+    cores = sorted(getter(0))
+    if len(cores) < 2:
+        return None
+    return {cores[0]}, set(cores[1:])
+
+
+def load_average() -> tuple[float, float, float] | None:
+    """The machine's 1, 5 and 15 minute load averages, where the system tells them."""
+    try:
+        return os.getloadavg()
+    except (AttributeError, OSError):
+        return None
+
+
 def percentile(samples: list[float], share: float) -> float:
     """The ``share`` percentile (0..1) of ``samples`` (nearest rank); 0.0 when empty."""
     if not samples:
@@ -121,10 +156,11 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(db_dir: Path, sync: str | None = None) -> Iterator[Served]:
+def serve(db_dir: Path, sync: str | None = None, cores: set[int] | None = None) -> Iterator[Served]:
     """Run ``tilematch serve`` on loopback in a subprocess; yields its URL and pid.
 
-    ``sync`` sets ``TILEMATCH_SYNC`` (the SQLite durability level) for the server."""
+    ``sync`` sets ``TILEMATCH_SYNC`` (the SQLite durability level) for the server;
+    ``cores`` pins the server process (and the threads it starts) to those cores."""
     port = free_port()
     env = dict(os.environ)
     env.update(
@@ -138,6 +174,8 @@ def serve(db_dir: Path, sync: str | None = None) -> Iterator[Served]:
     command = [sys.executable, "-m", "tilematch.cli", "serve", "--host", HOST]
     command += ["--port", str(port), "--log-level", "warning"]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    if cores:
+        os.sched_setaffinity(process.pid, cores)  # before it starts any thread
     url = f"http://{HOST}:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -159,33 +197,124 @@ def serve(db_dir: Path, sync: str | None = None) -> Iterator[Served]:
             process.wait()
 
 
-async def _send(client: Any, level: Level, method: str, path: str, **options: Any) -> Any:
+class Answer:
+    """A response read by :class:`Connection`: status code and body."""
+
+    def __init__(self, status_code: int, body: bytes) -> None:
+        self.status_code = status_code
+        self.body = body
+
+    def json(self) -> Any:
+        """The body parsed as JSON."""
+        return json.loads(self.body)
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection of one simulated player (like a browser tab).
+
+    A minimal client on asyncio streams: a general HTTP client library costs
+    several milliseconds of CPU per request, so at hundreds of requests per
+    second the client, not the server, would be what is measured.
+    """
+
+    def __init__(self, url: str) -> None:
+        host, _, port = url.removeprefix("http://").partition(":")
+        self.host, self.port = host, int(port or 80)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        if self.reader is None or self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            sock = self.writer.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return self.reader, self.writer
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> Answer:
+        """Send one request and read its answer (``Content-Length`` or chunked)."""
+        reader, writer = await self._open()
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+        if token is not None:
+            head += f"Authorization: Bearer {token}\r\n"
+        data = b""
+        if body is not None:
+            data = json.dumps(body, separators=(",", ":")).encode()
+            head += "Content-Type: application/json\r\n"
+        if body is not None or method == "POST":
+            head += f"Content-Length: {len(data)}\r\n"
+        writer.write(head.encode() + b"\r\n" + data)
+        status_line, *lines = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        headers = {}
+        for line in lines:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if "content-length" in headers:
+            content = await reader.readexactly(int(headers["content-length"]))
+        elif headers.get("transfer-encoding") == "chunked":
+            parts = []
+            while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                parts.append(await reader.readexactly(size))
+                await reader.readexactly(2)
+            await reader.readuntil(b"\r\n")
+            content = b"".join(parts)
+        else:
+            content = await reader.read()
+        if headers.get("connection") == "close":
+            await self.close()
+        return Answer(int(status_line.split()[1]), content)
+
+    async def close(self) -> None:
+        """Close the connection (the next request opens a new one)."""
+        writer, self.reader, self.writer = self.writer, None, None
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+
+
+async def _send(
+    conn: Connection,
+    level: Level,
+    method: str,
+    path: str,
+    body: Any = None,
+    token: str | None = None,
+) -> Answer:
     """One request; a connection the server closed while idle (keep-alive timeout) is
     counted as an error and the request sent once more on a fresh connection."""
-    import httpx
-
     try:
-        return await client.request(method, path, **options)
-    except httpx.TransportError:
+        return await conn.request(method, path, body, token)
+    except (OSError, asyncio.IncompleteReadError, ValueError):
         level.errors += 1
-        return await client.request(method, path, **options)
+        await conn.close()
+        return await conn.request(method, path, body, token)
 
 
-async def _join(
-    client: Any, board: dict[str, Any], level: Level, gate: asyncio.Semaphore
-) -> tuple[dict[str, str], dict[str, Any] | None]:
+@dataclass
+class _Player:
+    """A simulated player: its connection, its token and the game it plays."""
+
+    conn: Connection
+    token: str = ""
+    game: dict[str, Any] | None = None
+
+
+async def _join(url: str, board: dict[str, Any], level: Level, gate: asyncio.Semaphore) -> _Player:
     """A new player with a first game (its creation time recorded)."""
     async with gate:
-        me = (await _send(client, level, "GET", "/api/me")).json()
-        headers = {"Authorization": f"Bearer {me['token']}"}
-        return headers, await _create(client, board, level, headers)
+        player = _Player(Connection(url))
+        me = (await _send(player.conn, level, "GET", "/api/me")).json()
+        player.token = me["token"]
+        player.game = await _create(player, board, level)
+        return player
 
 
-async def _create(
-    client: Any, board: dict[str, Any], level: Level, headers: dict[str, str]
-) -> dict[str, Any] | None:
+async def _create(player: _Player, board: dict[str, Any], level: Level) -> dict[str, Any] | None:
     start = time.perf_counter()
-    answer = await _send(client, level, "POST", "/api/games", json=board, headers=headers)
+    answer = await _send(player.conn, level, "POST", "/api/games", board, player.token)
     level.creates.append((time.perf_counter() - start) * 1000)
     if answer.status_code != 201:
         level.errors += 1
@@ -195,20 +324,19 @@ async def _create(
 
 
 async def _player(
-    client: Any,
+    player: _Player,
     board: dict[str, Any],
     level: Level,
     stop: float,
     budget: list[int],
     seed: int,
-    start_with: tuple[dict[str, str], dict[str, Any] | None],
 ) -> None:
     rng = random.Random(seed)
-    headers, game = start_with
+    game = player.game
     await asyncio.sleep(rng.uniform(0, level.think))  # players do not start in step
     while time.perf_counter() < stop and budget[0] > 0:
         if game is None or game.get("status") not in ("playing", "deadlock"):
-            game = await _create(client, board, level, headers)
+            game = await _create(player, board, level)
             if game is None:
                 return
             continue
@@ -218,10 +346,9 @@ async def _player(
             a, b = rng.choice(game["pairs"][:4])
             intent = {"type": "match", "a": a, "b": b}
         budget[0] -= 1
+        path = f"/api/games/{game['id']}/actions"
         start = time.perf_counter()
-        answer = await _send(
-            client, level, "POST", f"/api/games/{game['id']}/actions", json=intent, headers=headers
-        )
+        answer = await _send(player.conn, level, "POST", path, intent, player.token)
         level.moves.append((time.perf_counter() - start) * 1000)
         if answer.status_code != 200:
             level.errors += 1
@@ -231,34 +358,34 @@ async def _player(
             if body["ok"]:
                 game = body["game"]
             else:  # e.g. no reshuffle left: end this game, start another
-                await _give_up(client, game, headers)
+                await _send(player.conn, level, "POST", path, {"type": "give_up"}, player.token)
                 game = None
         await asyncio.sleep(rng.uniform(0.5, 1.5) * level.think)
 
 
-async def _give_up(client: Any, game: dict[str, Any], headers: dict[str, str]) -> None:
-    await client.post(f"/api/games/{game['id']}/actions", json={"type": "give_up"}, headers=headers)
-    return None
-
-
-async def _bare(client: Any, level: Level, stop: float, budget: list[int], seed: int) -> None:
+async def _bare(player: _Player, level: Level, stop: float, budget: list[int], seed: int) -> None:
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, level.think))
     while time.perf_counter() < stop and budget[0] > 0:
         budget[0] -= 1
         start = time.perf_counter()
-        answer = await _send(client, level, "GET", "/api/ping")
+        answer = await _send(player.conn, level, "GET", "/api/ping")
         level.bare.append((time.perf_counter() - start) * 1000)
         if answer.status_code != 200:
             level.errors += 1
         await asyncio.sleep(rng.uniform(0.5, 1.5) * level.think)
 
 
-async def _pick_board(client: Any) -> dict[str, Any]:
-    for board in BOARDS:
-        answer = await client.post("/api/games", json=board)
-        if answer.status_code == 201:
-            return board
+async def _pick_board(url: str) -> dict[str, Any]:
+    conn = Connection(url)
+    try:
+        token = (await conn.request("GET", "/api/me")).json()["token"]
+        for board in BOARDS:
+            answer = await conn.request("POST", "/api/games", board, token)
+            if answer.status_code == 201:
+                return board
+    finally:
+        await conn.close()
     raise RuntimeError("the server deals none of the benchmark boards")
 
 
@@ -267,33 +394,36 @@ async def run_level(
 ) -> Level:
     """Run one load level against the server at ``url`` (process ``pid``, whose CPU time
     is read where the system allows); returns what it measured."""
-    import httpx
-
     level = Level(players, think, seconds)
-    limits = httpx.Limits(max_connections=players + 8, max_keepalive_connections=players + 8)
-    # Each simulated player sends its own bearer token: keep no cookies.
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
-        client.cookies.jar.set_policy(DefaultCookiePolicy(allowed_domains=[]))
-        board = await _pick_board(client)
-        gate = asyncio.Semaphore(4)  # players arrive a few at a time
-        joined = await asyncio.gather(*(_join(client, board, level, gate) for _ in range(players)))
+    board = await _pick_board(url)
+    gate = asyncio.Semaphore(4)  # players arrive a few at a time
+    joined = await asyncio.gather(*(_join(url, board, level, gate) for _ in range(players)))
+    try:
         budget = [max_requests]
         cpu = cpu_seconds(pid)
+        mine = os.times()
         begin = time.perf_counter()
         stop = begin + seconds
         await asyncio.gather(
             *(
-                _player(client, board, level, stop, budget, seed, joined[seed])
-                for seed in range(players)
+                _player(player, board, level, stop, budget, seed)
+                for seed, player in enumerate(joined)
             )
         )
         level.move_seconds = time.perf_counter() - begin
         level.move_cpu = _spent(cpu, pid)
+        after = os.times()
+        level.client_cpu = (after.user - mine.user) + (after.system - mine.system)
         budget = [max_requests]
         cpu = cpu_seconds(pid)
         stop = time.perf_counter() + seconds / 2
-        await asyncio.gather(*(_bare(client, level, stop, budget, s) for s in range(players)))
+        await asyncio.gather(
+            *(_bare(player, level, stop, budget, seed) for seed, player in enumerate(joined))
+        )
         level.bare_cpu = _spent(cpu, pid)
+    finally:
+        await asyncio.gather(*(player.conn.close() for player in joined))
+    level.load = load_average()
     return level
 
 
@@ -308,21 +438,37 @@ def measure(
     seconds: float,
     max_requests: int,
     sync: str | None = None,
+    pin: bool = True,
 ) -> list[Level]:
-    """Start a server and run each level in turn (players, think time, seconds)."""
-    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), sync) as served:
-        return [
-            asyncio.run(run_level(served.url, n, think, seconds, max_requests, served.pid))
-            for n in levels
-        ]
+    """Start a server and run each level in turn (players, think time, seconds).
+
+    With ``pin`` (and where the system allows) the server runs on one core and
+    this process, the load client, on the others, until the levels are done."""
+    split = split_cores() if pin else None
+    before = os.sched_getaffinity(0) if split else None
+    try:
+        if split:
+            os.sched_setaffinity(0, split[1])
+        with (
+            tempfile.TemporaryDirectory() as tmp,
+            serve(Path(tmp), sync, split[0] if split else None) as served,
+        ):
+            return [
+                asyncio.run(run_level(served.url, n, think, seconds, max_requests, served.pid))
+                for n in levels
+            ]
+    finally:
+        if before:
+            os.sched_setaffinity(0, before)
 
 
 def table(results: list[Level]) -> str:
     """A Markdown table of the levels."""
     lines = [
         "| players | moves | moves/s | move p50 ms | p95 ms | p99 ms | bare p50 ms | bare p95 ms"
-        " | bare p99 ms | p95 ratio | server CPU ms/move | CPU ms/bare | errors |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        " | bare p99 ms | p95 ratio | server CPU ms/move | CPU ms/bare | client CPU"
+        " | load avg | errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for level in results:
         p95 = percentile(level.moves, 0.95)
@@ -333,13 +479,22 @@ def table(results: list[Level]) -> str:
             f"{percentile(level.moves, 0.99):.2f} | {percentile(level.bare, 0.50):.2f} | "
             f"{bare95:.2f} | {percentile(level.bare, 0.99):.2f} | "
             f"{p95 / bare95 if bare95 else 0:.1f} | {_ms(level.cpu_per_move())} | "
-            f"{_ms(level.cpu_per_bare())} | {level.errors} |"
+            f"{_ms(level.cpu_per_bare())} | {_share(level.client_share())} | "
+            f"{_load(level.load)} | {level.errors} |"
         )
     return "\n".join(lines)
 
 
 def _ms(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.2f}"
+
+
+def _share(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.0%}"
+
+
+def _load(value: tuple[float, float, float] | None) -> str:
+    return "n/a" if value is None else f"{value[0]:.1f}"
 
 
 def run(quick: bool = False) -> list[Row]:
