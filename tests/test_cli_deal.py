@@ -152,3 +152,43 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]
         main(["deal", *argv])
     assert exit_info.value.code == 2
     assert capsys.readouterr().err
+
+
+def test_shapes_by_name_and_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "deal", "shisensho", "--seed", "4", "--shape", "diamond")
+    assert code == 0
+    assert out.startswith("# tilematch deal shisensho 18x10 shape=diamond seed=4")
+    assert "shape=diamond" in out.splitlines()[0].split("share=")[1]
+    board = parse_board(out)
+    assert board.occupied.bit_count() == 100
+    outline = tmp_path / "ring.txt"
+    outline.write_text("; a ring\n####\n#..#\n####\n", encoding="utf-8")
+    code, out, _ = run(capsys, "deal", "shisensho", "--seed", "4", "--shape", str(outline))
+    assert code == 0 and "share=" not in out
+    assert parse_board(out).occupied.bit_count() == 10
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--shape", "moon"], "no shape called 'moon'"),
+        (["--shape", "diamond", "--size", "17x8"], "--size or --shape, not both"),
+        (["--shape", "missing-file.txt"], "missing-file.txt: cannot read"),
+    ],
+)
+def test_bad_shapes_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, "deal", "shisensho", "--seed", "1", *argv)
+    assert code == 2 and message in err
+
+
+def test_a_shape_file_with_a_bad_cell_names_its_place(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    outline = tmp_path / "bad.txt"
+    outline.write_text("##\n#?\n", encoding="utf-8")
+    code, _, err = run(capsys, "deal", "shisensho", "--seed", "1", "--shape", str(outline))
+    assert code == 2 and "bad.txt: line 2, column 2" in err
+    code, _, err = run(capsys, "deal", "solitaire", "--seed", "1", "--shape", "diamond")
+    assert code == 2 and "--shape is for shisensho" in err

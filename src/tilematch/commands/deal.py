@@ -26,9 +26,12 @@ from tilematch.engine.generate import (
     daily_deal,
     deal_grid,
     deal_layout,
+    deal_shape,
     share_code,
 )
 from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid_shapes import Shape, ShapeError, get_shape, parse_shape
+from tilematch.engine.grid_shapes import names as shape_names
 from tilematch.engine.grid_text import format_grid
 from tilematch.engine.layout import Layout, LayoutError
 from tilematch.engine.stack_json import format_board as format_stack
@@ -55,6 +58,11 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument(
         "--size", metavar="COLSxROWS", help="Shisen-Sho board size, e.g. 17x8 (default)"
+    )
+    parser.add_argument(
+        "--shape",
+        metavar="NAME|FILE",
+        help="Shisen-Sho board shape: a built-in name or a file of '#'/'.' rows",
     )
     parser.add_argument(
         "--layout", metavar="NAME|FILE", help="built-in layout or layout file (default turtle)"
@@ -85,6 +93,23 @@ def _parse_size(text: str) -> tuple[int, int]:
     return rows, cols
 
 
+def _load_shape(arg: str) -> Shape:
+    """A built-in shape by name, else the shape file ``arg``."""
+    if arg.strip().lower() in shape_names():
+        return get_shape(arg)
+    from pathlib import Path
+
+    from tilematch.commands import read_input
+
+    if not Path(arg).exists() and "/" not in arg and "." not in arg:
+        raise ShapeError(f"no shape called {arg!r}; choose one of {', '.join(shape_names())}")
+    text = read_input(arg)
+    try:
+        return parse_shape(text)
+    except ShapeError as error:
+        raise ShapeError(f"{arg}: {error}") from None
+
+
 def _deal(args: argparse.Namespace) -> Deal:
     if args.daily is not None:
         if args.game != "solitaire":
@@ -103,6 +128,16 @@ def _deal(args: argparse.Namespace) -> Deal:
         ):
             if given:
                 raise ValueError(f"{option} is for the layered games, not shisensho")
+        if args.shape is not None:
+            if args.size is not None:
+                raise ValueError("give --size or --shape, not both")
+            return deal_shape(
+                _load_shape(args.shape),
+                seed=args.seed,
+                generator=args.generator,
+                gravity=args.gravity,
+                version=version,
+            )
         rows, cols = _parse_size(args.size) if args.size else (8, 17)
         return deal_grid(
             rows,
@@ -112,8 +147,9 @@ def _deal(args: argparse.Namespace) -> Deal:
             gravity=args.gravity,
             version=version,
         )
-    if args.size is not None:
-        raise ValueError(f"--size is for shisensho; {args.game} takes --layout")
+    for option in ("size", "shape"):
+        if getattr(args, option) is not None:
+            raise ValueError(f"--{option} is for shisensho; {args.game} takes --layout")
     if args.gravity:
         raise ValueError(f"--gravity is for shisensho, not {args.game}")
     layout: Layout | str = "turtle"
@@ -152,6 +188,8 @@ def render(deal: Deal, *, solution: bool = False) -> str:
     moves = [_move_json(deal, m.a, m.b, m.path) for m in deal.solution]
     if isinstance(deal.board, GridBoard):
         head = f"# tilematch deal shisensho {deal.board.cols}x{deal.board.rows}"
+        if deal.shape is not None:
+            head += f" shape={deal.shape}"
         head += "".join(f" {key}={value}" for key, value in facts.items())
         text = format_grid(deal.board)
         if text.startswith("# gravity\n"):  # the header must stay before the rows

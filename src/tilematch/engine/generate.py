@@ -55,13 +55,15 @@ import hashlib
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date as _date
 from typing import Final, Literal, TypeAlias, cast
 from urllib.parse import parse_qsl, urlencode
 
 from tilematch.engine.board import Board, Match
 from tilematch.engine.grid import MAX_SIDE, GridBoard, GridLines, GridShape
+from tilematch.engine.grid_shapes import Shape, get_shape, shapes
+from tilematch.engine.grid_shapes import names as shape_names
 from tilematch.engine.layout import MAX_TILES, Layout, LayoutError
 from tilematch.engine.solve import solve
 from tilematch.engine.stack import (
@@ -178,6 +180,9 @@ class Deal:
     tileset: str | None = None
     custom: bool = field(default=False)
     """True when the board came from a custom mask or a layout that is not built in."""
+    shape: str | None = None
+    """The built-in Shisen-Sho shape (:mod:`tilematch.engine.grid_shapes`) the board
+    was dealt on, ``None`` for a plain rectangle or a custom mask."""
 
 
 # ---------------------------------------------------------------------------
@@ -573,6 +578,41 @@ def deal_grid(
         tileset=tileset,
         custom=bitmask is not None,
     )
+
+
+def deal_shape(
+    shape: Shape | str,
+    *,
+    seed: int,
+    generator: str = "reverse",
+    gravity: bool = False,
+    tileset: str | None = None,
+    version: int = GENERATOR_VERSION,
+) -> Deal:
+    """A solvable Shisen-Sho board on a shape: a built-in name (see
+    :func:`~tilematch.engine.grid_shapes.names`) or a
+    :class:`~tilematch.engine.grid_shapes.Shape` (e.g. from
+    :func:`~tilematch.engine.grid_shapes.parse_shape`).
+
+    The same as :func:`deal_grid` with the shape's rows, columns and mask; the
+    deal records the shape's name when it is built in (it then has a share
+    code) and counts as custom otherwise. Raises
+    :class:`~tilematch.engine.grid_shapes.ShapeError` for an unknown name, and
+    what :func:`deal_grid` raises.
+    """
+    named = get_shape(shape) if isinstance(shape, str) else shape
+    deal = deal_grid(
+        named.rows,
+        named.cols,
+        seed=seed,
+        generator=generator,
+        gravity=gravity,
+        mask=named.mask,
+        tileset=tileset,
+        version=version,
+    )
+    builtin = named in shapes()
+    return replace(deal, shape=named.name if builtin else None, custom=not builtin)
 
 
 # ---------------------------------------------------------------------------
@@ -983,11 +1023,21 @@ class DealSpec:
     stones: int = 0
     gravity: bool = False
     tileset: str | None = None
+    shape: str | None = None
 
     def deal(self) -> Deal:
         """Deal the board this spec names (same arguments, same board).
 
-        Raises what :func:`deal_grid` / :func:`deal_layout` raise."""
+        Raises what :func:`deal_grid` / :func:`deal_shape` / :func:`deal_layout` raise."""
+        if self.game == "shisensho" and self.shape is not None:
+            return deal_shape(
+                self.shape,
+                seed=self.seed,
+                generator=self.generator,
+                gravity=self.gravity,
+                tileset=self.tileset,
+                version=self.version,
+            )
         if self.game == "shisensho":
             rows, cols = self.size or (8, 17)
             return deal_grid(
@@ -1021,7 +1071,9 @@ def share_code(deal: Deal) -> str:
     if deal.custom:
         raise ValueError("a board on a custom shape or layout file has no share code")
     fields: list[tuple[str, str]] = [("game", deal.game)]
-    if deal.size is not None:
+    if deal.shape is not None:
+        fields.append(("shape", deal.shape))
+    elif deal.size is not None:
         fields.append(("size", f"{deal.size[1]}x{deal.size[0]}"))
     if deal.layout is not None:
         fields.append(("layout", deal.layout))
@@ -1055,6 +1107,7 @@ _SHARE_KEYS: Final = frozenset(
         "stones",
         "gravity",
         "tileset",
+        "shape",
     )
 )
 
@@ -1109,16 +1162,23 @@ def parse_share_code(text: str) -> DealSpec:
         raise ValueError(f"share code: gravity is 0 or 1, not {gravity!r}")
     size: tuple[int, int] | None = None
     layout: str | None = None
+    shape: str | None = None
     if game == "shisensho":
         if "layout" in values:
             raise ValueError("share code: a Shisen-Sho board has a size, not a layout")
+        if "shape" in values:
+            if "size" in values:
+                raise ValueError("share code: a Shisen-Sho board has a size or a shape, not both")
+            shape = values["shape"]
+            if shape not in shape_names():
+                raise ValueError(f"share code: unknown shape {shape!r}")
         found = _SIZE_RE.fullmatch(values.get("size", "17x8"))
         if not found:
             raise ValueError(f"share code: size is COLSxROWS, not {values.get('size')!r}")
         size = (int(found.group(2)), int(found.group(1)))
     else:
-        if "size" in values:
-            raise ValueError("share code: a layered board has a layout, not a size")
+        if "size" in values or "shape" in values:
+            raise ValueError("share code: a layered board has a layout, not a size or shape")
         layout = values.get("layout", "turtle")
     return DealSpec(
         game=game,
@@ -1131,4 +1191,5 @@ def parse_share_code(text: str) -> DealSpec:
         stones=number("stones", 0),
         gravity=gravity == "1",
         tileset=values.get("tileset"),
+        shape=shape,
     )
