@@ -75,6 +75,25 @@ def test_a_full_game_is_won_with_hints_and_replays(settings, smart) -> None:
     check_replay(session, end + 10.0)
 
 
+@pytest.mark.parametrize("mode", ["classic", "arcade"])
+def test_a_game_on_a_named_shape(mode: str) -> None:
+    from tilematch.engine.grid_shapes import get_shape
+
+    settings = Settings(game="shisensho", mode=mode, seed=8, shape="Hourglass")
+    session = new_session(settings, now=0.0)
+    outline = get_shape("hourglass")
+    assert session.settings.shape == "hourglass"
+    assert session.settings.size == (outline.rows, outline.cols)
+    assert session.board.occupied == outline.mask
+    view = session.view(0.0)
+    assert view["shape"] == "hourglass" and view["bounds"] == {"rows": 8, "cols": 16}
+    assert len(view["tiles"]) == outline.tiles
+    end = play_with_hints(session, 0.0, gap=1.0, smart=True, limit=400)
+    if mode == "classic":
+        assert session.status == "won"
+    check_replay(session, end + 10.0)
+
+
 def test_classic_perfect_game_by_the_deal_solution() -> None:
     session = new_session(Settings(game="shisensho", mode="classic", seed=21, size=(8, 12)), 0.0)
     t = 0.0

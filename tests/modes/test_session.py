@@ -34,6 +34,12 @@ CLASSIC = Settings(game="shisensho", mode="classic", seed=1)
         (Settings(game="blackwhite", mode="tower", level=151), "level"),
         (Settings(game="blackwhite", mode="tower", level=0), "level"),
         (Settings(game="blackwhite", mode="zen", seed=1, level=3), "levels"),
+        (Settings(game="shisensho", mode="classic", seed=1, shape="moon"), "no shape called"),
+        (
+            Settings(game="shisensho", mode="classic", seed=1, shape="cross", size=(8, 17)),
+            "size or a shape",
+        ),
+        (Settings(game="solitaire", mode="regular", seed=1, shape="cross"), "not a size or shape"),
     ],
 )
 def test_bad_settings_are_named(monkeypatch, settings, words) -> None:

@@ -49,6 +49,7 @@ def deal(
     size: tuple[int, int] | None = None,
     layout: str | None = None,
     gravity: bool = False,
+    shape: str | None = None,
     generator: str = "reverse",
     difficulty: str = "normal",
     stones: int = 0,
@@ -56,13 +57,17 @@ def deal(
 ) -> Dealt:
     """Deal a board of ``game`` from ``seed``.
 
-    Shisen-Sho uses ``size`` (rows, cols) and ``gravity``; the layered games
+    Shisen-Sho uses ``size`` (rows, cols) or ``shape`` (a built-in outline) and
+    ``gravity``; the layered games
     use ``layout`` (a built-in name), ``difficulty`` (``"easy"``, ``"normal"``,
     ``"hard"``) and ``stones``. Raises ``KeyError`` for an unknown layout.
     """
     from tilematch.engine import generate
 
     extra: dict[str, Any] = {} if version is None else {"version": version}
+    if game == "shisensho" and shape is not None:
+        made = generate.deal_shape(shape, seed=seed, generator=generator, gravity=gravity, **extra)
+        return Dealt(made.board, list(made.solution), made.version)
     if game == "shisensho":
         rows, cols = size if size is not None else (8, 17)
         made = generate.deal_grid(
@@ -71,11 +76,26 @@ def deal(
         return Dealt(made.board, list(made.solution), getattr(made, "version", None))
     from tilematch.engine import layouts
 
-    shape = layouts.get(layout or "turtle")
+    plan = layouts.get(layout or "turtle")
     made = generate.deal_layout(
-        shape, game, seed=seed, generator=generator, difficulty=difficulty, stones=stones, **extra
+        plan, game, seed=seed, generator=generator, difficulty=difficulty, stones=stones, **extra
     )
-    return Dealt(made.board, list(made.solution), getattr(made, "version", None), shape.name)
+    return Dealt(made.board, list(made.solution), getattr(made, "version", None), plan.name)
+
+
+def grid_shape(name: str) -> Any:
+    """The built-in Shisen-Sho outline ``name`` (any case); raises ``ValueError``
+    listing the names when there is none."""
+    from tilematch.engine.grid_shapes import get_shape
+
+    return get_shape(name)
+
+
+def grid_shape_names() -> list[str]:
+    """The names of the built-in Shisen-Sho outlines."""
+    from tilematch.engine.grid_shapes import names
+
+    return names()
 
 
 def generator_version() -> int | None:

@@ -82,7 +82,9 @@ def check_date(text: object) -> str:
 class Settings:
     """What a game is: game, mode and everything that fixes its first board.
 
-    ``size`` is ``(rows, cols)`` for Shisen-Sho, ``layout`` a built-in layout
+    ``size`` is ``(rows, cols)`` for Shisen-Sho and ``shape`` the name of a
+    built-in Shisen-Sho outline (:mod:`tilematch.engine.grid_shapes`; it fixes
+    the size), ``layout`` a built-in layout
     name for the layered games, ``difficulty`` one of :data:`DIFFICULTIES` for
     Black & White Countdown, ``level`` 1–150 for Emperor's Tower, ``date``
     YYYY-MM-DD for the Daily Challenge, ``generator`` ``"reverse"`` or
@@ -101,6 +103,7 @@ class Settings:
     generator: str = "reverse"
     version: int | None = None
     date: str | None = None
+    shape: str | None = None
 
     def validate(self) -> Settings:
         """Check every field; returns the settings with the mode's defaults filled in
@@ -140,6 +143,16 @@ class Settings:
             raise ModeError("Shisen-Sho boards have a size, not a layout")
         if self.difficulty is not None or self.level is not None or self.date is not None:
             raise ModeError("Shisen-Sho takes no difficulty, level or date")
+        if self.shape is not None:
+            if not isinstance(self.shape, str):
+                raise ModeError(f"a shape is named by a string, not {self.shape!r}")
+            try:
+                outline = deals.grid_shape(self.shape)
+            except ValueError as error:
+                raise ModeError(str(error)) from None
+            if self.size is not None and tuple(self.size) != (outline.rows, outline.cols):
+                raise ModeError("a Shisen-Sho board has a size or a shape, not both")
+            return replace(self, shape=outline.name, size=(outline.rows, outline.cols))
         size = self.size if self.size is not None else DEFAULT_GRID
         if (
             not isinstance(size, tuple | list)
@@ -155,8 +168,8 @@ class Settings:
         return replace(self, size=(rows, cols))
 
     def _validate_stack(self) -> Settings:
-        if self.size is not None:
-            raise ModeError(f"{self.game} boards have a layout, not a size")
+        if self.size is not None or self.shape is not None:
+            raise ModeError(f"{self.game} boards have a layout, not a size or shape")
         fixed = self
         if self.mode != "tower" and self.level is not None:
             raise ModeError("only Emperor's Tower has levels")
@@ -344,6 +357,7 @@ class Session:
             s.game,
             seed=seed,
             size=s.size,
+            shape=s.shape,
             layout=s.layout,
             gravity=s.gravity,
             generator=s.generator,
@@ -728,6 +742,7 @@ class Session:
             "mode": s.mode,
             "layout": s.layout,
             "size": list(s.size) if s.size is not None else None,
+            "shape": s.shape,
             "seed": s.seed,
             "gravity": s.gravity,
             "difficulty": s.difficulty,
