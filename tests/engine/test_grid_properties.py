@@ -143,6 +143,22 @@ def test_connect_agrees_with_reference(pos: Position, rng: random.Random) -> Non
 
 
 @settings(max_examples=150, deadline=None)
+@given(positions(gravity=False), st.randoms(use_true_random=False))
+def test_connects_is_connect_without_the_path(pos: Position, rng: random.Random) -> None:
+    """The yes/no test agrees with the reference and with connect (ends occupied or not)."""
+    board = pos.board()
+    lines = GridLines(board.shape, board.occupied)
+    cells = [(r, c) for r in range(pos.rows) for c in range(pos.cols)]
+    pairs = [(x, y) for x in cells for y in cells]
+    for a, b in rng.sample(pairs, min(len(pairs), 60)):
+        spot_a, spot_b = a[0] * pos.cols + a[1], b[0] * pos.cols + b[1]
+        want = a != b and ref_route(pos, a, b) is not None
+        assert lines.connects(spot_a, spot_b) == want, (a, b)
+        assert lines.connects(spot_a, spot_b) == (lines.connect(spot_a, spot_b) is not None)
+        assert lines.connects(spot_b, spot_a) == want
+
+
+@settings(max_examples=150, deadline=None)
 @given(positions(gravity=False))
 def test_legal_pairs_agree_with_reference(pos: Position) -> None:
     board = pos.board()

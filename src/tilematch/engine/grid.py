@@ -17,6 +17,8 @@ Rules as implemented (SPEC §2):
   :class:`GridBoard` asks it through :meth:`GridBoard.connect`; generators
   ask it about occupancies of face-less tiles); it returns the path with the
   fewest bends (and, among those, the shortest) as its corner points.
+  :meth:`GridLines.connects` answers the same question yes or no, stopping at
+  the first line it finds (the solver and :meth:`GridBoard.why_not` ask it).
   :meth:`GridBoard.match` adds the face rule to it.
 * A *mask* gives a board a custom shape: cells outside the mask hold no tile
   and are empty space that lines may cross.
@@ -387,6 +389,75 @@ class GridLines:
                 break
         return None
 
+    def connects(self, a: int, b: int) -> bool:
+        """``connect(a, b) is not None``, answered without drawing the line: the same
+        rule (at most two bends through empty cells or the ring; the ends themselves
+        are not looked at), stopping at the first line found rather than looking for
+        the one with the fewest bends. The solver asks it thousands of times a board.
+        """
+        if a == b:
+            return False
+        cols = self.shape.cols
+        ra, ca = divmod(a, cols)
+        rb, cb = divmod(b, cols)
+        rows_occ, cols_occ = self.row_bits, self.col_bits
+        if ra == rb:
+            lo, hi = (ca, cb) if ca < cb else (cb, ca)
+            if not rows_occ[ra + 1] & (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)):
+                return True
+        elif ca == cb:
+            lo, hi = (ra, rb) if ra < rb else (rb, ra)
+            if not cols_occ[ca + 1] & (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)):
+                return True
+        rows = self.shape.rows
+        if ca != cb:
+            # vertical - horizontal - vertical through a row both ends see
+            col_a, col_b = cols_occ[ca + 1], cols_occ[cb + 1]
+            m = col_a & ((1 << ra) - 1)
+            lo = m.bit_length() if m else -1
+            m = col_b & ((1 << rb) - 1)
+            if m and m.bit_length() > lo:
+                lo = m.bit_length()
+            m = col_a >> (ra + 1)
+            hi = ra + (m & -m).bit_length() - 1 if m else rows
+            m = col_b >> (rb + 1)
+            if m:
+                m = rb + (m & -m).bit_length() - 1
+                if m < hi:
+                    hi = m
+            if lo <= hi:
+                if lo < 0 or hi >= rows:
+                    return True  # along the ring
+                c_lo, c_hi = (ca, cb) if ca < cb else (cb, ca)
+                between = ((1 << c_hi) - 1) ^ ((1 << (c_lo + 1)) - 1)
+                for r in range(lo + 1, hi + 2):
+                    if not rows_occ[r] & between:
+                        return True
+        if ra != rb:
+            # horizontal - vertical - horizontal through a column both ends see
+            row_a, row_b = rows_occ[ra + 1], rows_occ[rb + 1]
+            m = row_a & ((1 << ca) - 1)
+            lo = m.bit_length() if m else -1
+            m = row_b & ((1 << cb) - 1)
+            if m and m.bit_length() > lo:
+                lo = m.bit_length()
+            m = row_a >> (ca + 1)
+            hi = ca + (m & -m).bit_length() - 1 if m else cols
+            m = row_b >> (cb + 1)
+            if m:
+                m = cb + (m & -m).bit_length() - 1
+                if m < hi:
+                    hi = m
+            if lo <= hi:
+                if lo < 0 or hi >= cols:
+                    return True
+                r_lo, r_hi = (ra, rb) if ra < rb else (rb, ra)
+                between = ((1 << r_hi) - 1) ^ ((1 << (r_lo + 1)) - 1)
+                for c in range(lo + 1, hi + 2):
+                    if not cols_occ[c] & between:
+                        return True
+        return False
+
 
 # ---------------------------------------------------------------------------
 # The board
@@ -683,7 +754,7 @@ class GridBoard:
             return "same"
         if _KEY_PARTNER[self._key[a]] != self._key[b]:
             return "not a match"
-        if self._lines.connect(a, b) is None:
+        if not self._lines.connects(a, b):
             return "no path"
         return ""
 

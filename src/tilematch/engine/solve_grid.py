@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections.abc import Hashable
 from typing import Any
 
 from tilematch.engine.grid import GridLines, GridShape
-from tilematch.engine.solve_search import Groups, Model, Pair, bits
+from tilematch.engine.solve_search import Budget, Groups, Model, Pair, PairingSearch, Restart, bits
 
 # ---------------------------------------------------------------------------
 # Shisen-Sho without gravity.
 # ---------------------------------------------------------------------------
+
+#: One step of the reach test: the position before it (occupancy, row bits, column
+#: bits of :class:`GridLines`), the tile taken, its committed partner (or -1), and
+#: the tile whose cell its line went to (-1 when that tile was next to it).
+Step = tuple[int, list[int], list[int], int, int, int]
 
 
 class GridModel(Model):
@@ -37,9 +44,59 @@ class GridModel(Model):
             items.append((idx, code))
             self.start |= 1 << idx
         self.groups = Groups(items)
+        self.nb = shape.neighbours
+        #: the tiles each tile may pair with
+        self.mates: dict[int, int] = {}
+        for t, g in self.groups.of.items():
+            rest = self.groups.masks[g] & ~(1 << t)
+            self.mates[t] = sum(1 << m for m in bits(rest) if self.groups.compatible(g, t, m))
         self._ctx: Any = None
         self._known: dict[Pair, bool] = {}
-        self.nb = shape.neighbours
+        self._bands: dict[Pair, int] = {}
+        self.mate_list = {t: tuple(bits(ms)) for t, ms in self.mates.items()}
+        #: the cells whose emptying may let each tile reach a mate
+        self.watch: dict[int, int] = {}
+        for t, ms in self.mates.items():
+            band = 0
+            for m in bits(ms):
+                band |= self._band(t, m)
+            self.watch[t] = band
+
+    lookahead = True
+
+    #: positions in the first move-by-move round and the first look-ahead round
+    #: (each later round has twice its predecessor's share)
+    move_round = 120
+    look_round = 12
+    #: the move-by-move rounds stop growing here (the look-ahead rounds alone
+    #: grow without bound: deals the cheap rounds have not cleared by then are
+    #: nearly all unsolvable, which only the look-ahead proves quickly)
+    move_cap = 500
+
+    def search(self, budget: Budget) -> list[Pair] | None:
+        """Rounds of two searches by turns, sharing one table of dead positions:
+        move by move (cheap positions: most deals are cleared within a few
+        hundred) and pairing by pairing with the reach look-ahead (a position
+        costs some fifty times more, but jams that every order of moves runs into
+        are proven at once). A round that uses up its share restarts with
+        shuffled tie-breaks; the shares double without bound, so the search stays
+        exact."""
+        search = PairingSearch(self, budget)
+        search.enough = 2
+        search.max_trials = 12
+        moves, looks = self.move_round, self.look_round
+        round_no = 0
+        while True:
+            for look, limit in ((False, moves), (True, looks)):
+                search.look = look
+                search.rng = random.Random(2 * round_no + look) if round_no else None
+                try:
+                    return search.run_round(limit)
+                except Restart:
+                    pass
+            round_no += 1
+            moves = min(2 * moves, self.move_cap)
+            looks *= 2
 
     def _state(self, occ: int) -> tuple[Any, ...]:
         """The state with the tiles ``occ`` on the board."""
@@ -98,7 +155,7 @@ class GridModel(Model):
                 known = False  # no empty neighbour to start from, and not adjacent
             else:
                 lines: GridLines = ctx[1]
-                known = lines.connect(a, b) is not None
+                known = lines.connects(a, b)
             self._known[pair] = known
         return known
 
@@ -116,7 +173,7 @@ class GridModel(Model):
         while pending:
             keep = []
             for pair in pending:
-                if lines.connect(pair[0], pair[1]) is not None:
+                if lines.connects(pair[0], pair[1]):
                     lines.remove(pair[0])
                     lines.remove(pair[1])
                 else:
@@ -125,6 +182,146 @@ class GridModel(Model):
                 return True
             pending = keep
         return False
+
+    def peel(self, state: tuple[Any, ...], commits: frozenset[Pair]) -> object | None:
+        """``None`` when the reach test with the commitments is stuck; else the steps
+        it took (see :meth:`reach_left`), which :meth:`trial` replays."""
+        log: list[Step] = []
+        when: dict[int, int] = {}
+        if self.reach_left(state[0], state[1], commits, log, when):
+            return None
+        return (log, when, [-1] * len(log))
+
+    def trial(
+        self,
+        state: tuple[Any, ...],
+        commits: frozenset[Pair],
+        base: object,
+        g: int,
+        way: tuple[Pair, ...],
+    ) -> bool:
+        """The reach test with ``way`` committed too, replayed from ``base`` (the
+        steps of the test without it). The test's verdict does not depend on the
+        order it takes tiles in, and taking a tile sooner only opens the board; so
+        the steps before the first tile of ``way`` stand as they are, and later
+        steps are taken again in the same order, each checked only while some tile
+        the test without ``way`` had taken is still standing (a tile that cannot go
+        yet waits, and is tried again after each step); tiles still waiting at the
+        end are left to the full test."""
+        assert isinstance(base, tuple)
+        log, when, crossed_at = base
+        groups = self.groups
+        occ = state[0]
+        left = occ & groups.masks[g]
+        committed = 0
+        partner: dict[int, int] = {}
+        for a, b in commits:
+            committed |= (1 << a) | (1 << b)
+            partner[a] = b
+            partner[b] = a
+        left &= ~committed
+        if left.bit_count() != 2 * len(way):
+            # another tile of the group may have leant on a tile of ``way`` as its mate
+            return not self.reach_left(occ, state[1], commits.union(way))
+        first = len(log)
+        for a, b in way:
+            partner[a] = b
+            partner[b] = a
+            committed |= (1 << a) | (1 << b)
+            first = min(first, when[a], when[b])
+        occ, row_bits, col_bits, _, _, _ = log[first]
+        lines: GridLines = state[1].copy()
+        lines.row_bits = row_bits.copy()
+        lines.col_bits = col_bits.copy()
+        connects = lines.connects
+        remove = lines.remove
+        nb = self.nb
+        border = self.shape.border
+        mates = self.mates
+        mate_list = self.mate_list
+        watch = self.watch
+
+        def goes(t: int) -> int:
+            """-2 when ``t`` cannot go yet; its partner when it goes with it; -1
+            when it goes alone."""
+            tb = 1 << t
+            p = partner.get(t)
+            if p is not None:
+                if nb[t] >> p & 1 or (
+                    (border & tb or nb[t] & ~occ)
+                    and (border >> p & 1 or nb[p] & ~occ)
+                    and connects(t, p)
+                ):
+                    return p
+                return -2
+            if mates[t] & ~committed & nb[t]:
+                return -1
+            if not (border & tb or nb[t] & ~occ):
+                return -2
+            for m in mate_list[t]:
+                if committed >> m & 1 or (occ >> m & 1 and not (border >> m & 1 or nb[m] & ~occ)):
+                    continue
+                if connects(t, m):
+                    return -1
+            return -2
+
+        in_way = 0
+        for a, b in way:
+            in_way |= (1 << a) | (1 << b)
+        waiting: list[int] = []
+        # tiles standing that the test without ``way`` had taken (waiting tiles and
+        # their partners), and the cells the waiting tiles watch
+        standing = watched = crossed = 0
+        for step in range(first, len(log)):
+            _, row_bits, col_bits, t, p, via = log[step]
+            if not occ >> t & 1:
+                continue  # went sooner, with its partner of ``way``
+            if standing:
+                crossed = crossed_at[step]
+                if crossed < 0:
+                    # the cells of the line it went by then (computed once a base)
+                    crossed = 0
+                    if via >= 0:
+                        then = lines.copy()
+                        then.row_bits, then.col_bits = row_bits, col_bits
+                        crossed = self._crossed(then, t, via)
+                    crossed_at[step] = crossed
+            if in_way >> t & 1 or standing & crossed:
+                p = goes(t)
+                if p == -2:
+                    waiting.append(t)
+                    standing |= 1 << t | 1 << partner.get(t, t)
+                    watched |= watch[t]
+                    continue
+            gone = 1 << t
+            remove(t)
+            if p >= 0:
+                gone |= 1 << p
+                remove(p)
+            occ &= ~gone
+            while watched & gone:
+                gone = 0
+                still = []
+                for w in waiting:
+                    if occ >> w & 1:
+                        p = goes(w)
+                        if p == -2:
+                            still.append(w)
+                            continue
+                        gone |= 1 << w
+                        remove(w)
+                        if p >= 0:
+                            gone |= 1 << p
+                            remove(p)
+                occ &= ~gone
+                waiting = still
+                standing = watched = 0
+                for w in still:
+                    standing |= 1 << w | 1 << partner.get(w, w)
+                    watched |= watch[w]
+        if not occ:
+            return True
+        return not self.reach_left(occ, lines, commits.union(way))
 
     def hopeless(self, state: tuple[Any, ...]) -> bool:
         return self.reach_stuck(state, frozenset())
@@ -136,10 +333,27 @@ class GridModel(Model):
         every real move is allowed by it; tiles it can never take prove the board
         cannot be cleared. (Random deals that jam after a few moves, whatever the
         order, fail here at once instead of after a search of every order.)"""
-        groups = self.groups
-        occ: int = state[0]
-        lines: GridLines = state[1].copy()
-        connect = lines.connect
+        return self.reach_left(state[0], state[1], commits) != 0
+
+    def reach_left(
+        self,
+        occ: int,
+        lines: GridLines,
+        commits: frozenset[Pair],
+        log: list[Step] | None = None,
+        when: dict[int, int] | None = None,
+    ) -> int:
+        """The tiles the reach test never takes (see :meth:`reach_stuck`); committed
+        pairs go together, and an uncommitted tile needs an uncommitted mate.
+        ``lines`` is not changed. With ``log`` and ``when``: before each step,
+        ``log`` gets the position and the step (:data:`Step`), and ``when`` the
+        step's number for each tile it takes."""
+        lines = lines.copy()
+        connects = lines.connects
+        nb = self.nb
+        border = self.shape.border
+        mates = self.mates
+        mate_list = self.mate_list
         partner: dict[int, int] = {}
         committed = 0
         for a, b in commits:
@@ -147,34 +361,102 @@ class GridModel(Model):
             partner[b] = a
             committed |= (1 << a) | (1 << b)
         pending = bits(occ)
-        while pending:
+        while True:
             keep = []
             for t in pending:
-                g = groups.of[t]
-                if not (occ >> t) & 1:
+                tb = 1 << t
+                if not occ & tb:
                     continue  # went with its committed partner
                 p = partner.get(t)
                 if p is not None:  # a committed pair goes together
-                    if connect(t, p) is not None:
-                        occ &= ~((1 << t) | (1 << p))
+                    if nb[t] >> p & 1 or (
+                        (border & tb or nb[t] & ~occ)
+                        and (border >> p & 1 or nb[p] & ~occ)
+                        and connects(t, p)
+                    ):
+                        if log is not None and when is not None:
+                            when[t] = when[p] = len(log)
+                            log.append(
+                                (
+                                    occ,
+                                    lines.row_bits.copy(),
+                                    lines.col_bits.copy(),
+                                    t,
+                                    p,
+                                    p,
+                                )
+                            )
+                        occ &= ~(tb | (1 << p))
                         lines.remove(t)
                         lines.remove(p)
                     else:
                         keep.append(t)
                     continue
-                # (the line may end on the empty cell where a mate stood: connect
-                # does not ask whether its two ends are occupied)
-                for m in bits(groups.masks[g] & ~(1 << t) & ~committed):
-                    if groups.compatible(g, t, m) and connect(t, m) is not None:
-                        occ &= ~(1 << t)
-                        lines.remove(t)
-                        break
+                ms = mates[t] & ~committed
+                if not ms & nb[t]:
+                    if not (border & tb or nb[t] & ~occ):
+                        keep.append(t)  # no empty neighbour to start a line from
+                        continue
+                    # (the line may end on the empty cell where a mate stood:
+                    # connects does not ask whether its two ends are occupied)
+                    for m in mate_list[t]:
+                        if committed >> m & 1 or (
+                            occ >> m & 1 and not (border >> m & 1 or nb[m] & ~occ)
+                        ):
+                            continue  # committed elsewhere, or still boxed in
+                        if connects(t, m):
+                            break
+                    else:
+                        keep.append(t)
+                        continue
+                    via = m
                 else:
-                    keep.append(t)
-            if keep == pending:
-                return True
+                    via = -1
+                if log is not None and when is not None:
+                    when[t] = len(log)
+                    log.append((occ, lines.row_bits.copy(), lines.col_bits.copy(), t, -1, via))
+                occ &= ~tb
+                lines.remove(t)
+            if not keep:
+                return 0
+            if len(keep) == len(pending):
+                return occ
             pending = keep
-        return False
+
+    def _crossed(self, lines: GridLines, a: int, b: int) -> int:
+        """The cells (a bitmask, ``a`` and ``b`` left out) that the line
+        :meth:`GridLines.connect` draws from ``a`` to ``b`` crosses on the grid."""
+        path = lines.connect(a, b)
+        assert path is not None
+        rows, cols = self.shape.rows, self.shape.cols
+        cells = 0
+        for (r0, c0), (r1, c1) in itertools.pairwise(path):
+            dr = (r1 > r0) - (r1 < r0)
+            dc = (c1 > c0) - (c1 < c0)
+            r, c = r0, c0
+            while (r, c) != (r1, c1):
+                r += dr
+                c += dc
+                if 0 <= r < rows and 0 <= c < cols:
+                    cells |= 1 << (r * cols + c)
+        return cells & ~(1 << a) & ~(1 << b)
+
+    def _band(self, a: int, b: int) -> int:
+        """Every cell a line from ``a`` to ``b`` could cross: the rows and the columns
+        from one to the other, ends included (a bitmask)."""
+        key = (a, b) if a < b else (b, a)
+        band = self._bands.get(key)
+        if band is None:
+            shape = self.shape
+            ra, ca = divmod(a, shape.cols)
+            rb, cb = divmod(b, shape.cols)
+            band = 0
+            for r in range(min(ra, rb), max(ra, rb) + 1):
+                band |= shape.row_masks[r]
+            for c in range(min(ca, cb), max(ca, cb) + 1):
+                band |= shape.col_masks[c]
+            self._bands[key] = band
+        return band
 
     def open_pairs(self, ctx: Any, g: int, tiles_mask: int) -> list[Pair]:
         # only tiles with an empty neighbour, or next to a tile of their group, can go

@@ -1,0 +1,199 @@
+"""The Shisen-Sho model of the solver (no gravity): its reach test, the look-ahead
+trials replayed from it, and its own search, against exhaustive references."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tilematch.engine import solve as solve_module
+from tilematch.engine.grid import GridBoard
+from tilematch.engine.solve_grid import GridModel
+from tilematch.engine.solve_search import Budget, Pair, bits
+
+
+def exhaustive(board: GridBoard) -> bool:
+    """Plain depth-first search over every legal pair with a memo of dead positions."""
+    dead: set[Hashable] = set()
+
+    def clearable() -> bool:
+        if board.is_cleared():
+            return True
+        key = board.key()
+        if key in dead:
+            return False
+        for move in list(board.legal_pairs()):
+            board.push(move)
+            ok = clearable()
+            board.pop()
+            if ok:
+                return True
+        dead.add(key)
+        return False
+
+    return clearable()
+
+
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FACES = [f"{n}{suit}" for suit in "mp" for n in range(1, 10)]
+
+
+def board_of(seed: int, big_groups: bool = False) -> GridBoard:
+    """A small random grid, full or nearly (jams are common): faces in groups of two,
+    four or (with ``big_groups``) six and eight; Black & White pairs too."""
+    rng = random.Random(seed)
+    rows, cols = rng.randint(4, 6), rng.randint(4, 6)
+    cells = rows * cols
+    tiles = max(2, (cells - rng.randint(0, cells // 8)) // 2 * 2)
+    faces: list[str] = []
+    kinds = list(FACES)
+    rng.shuffle(kinds)
+    while len(faces) < tiles:
+        left = tiles - len(faces)
+        face = kinds.pop()
+        sizes = [n for n in ((2, 2, 4, 6, 8) if big_groups else (2, 2, 4)) if n <= left]
+        copies = rng.choice(sizes)
+        if rng.random() < 0.1:
+            faces.extend([f"b{face}", f"w{face}"] * (copies // 2))
+        else:
+            faces.extend([face] * copies)
+    spots = rng.sample(range(cells), tiles)
+    return GridBoard(rows, cols, dict(zip(spots, faces, strict=True)))
+
+
+def model_of(board: GridBoard) -> GridModel:
+    model = solve_module._model_for(board.copy())
+    assert isinstance(model, GridModel)
+    return model
+
+
+def random_commits(model: GridModel, rng: random.Random) -> frozenset[Pair]:
+    """Some compatible pairs of distinct tiles, each tile in at most one."""
+    out: list[Pair] = []
+    for g, mask in enumerate(model.groups.masks):
+        tiles = bits(mask)
+        rng.shuffle(tiles)
+        while len(tiles) >= 2 and rng.random() < 0.4:
+            a = tiles.pop()
+            mates = [b for b in tiles if model.groups.compatible(g, a, b)]
+            if not mates:
+                break
+            b = rng.choice(mates)
+            tiles.remove(b)
+            out.append((min(a, b), max(a, b)))
+    return frozenset(out)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), big=st.booleans())
+def test_trials_replayed_from_the_base_agree_with_the_full_reach_test(seed: int, big: bool) -> None:
+    """Every way the look-ahead may try, on top of random commitments: the replay
+    answers what the reach test run from scratch answers."""
+    rng = random.Random(seed)
+    model = model_of(board_of(seed, big))
+    state = model.root()
+    groups = model.groups
+    for _ in range(3):
+        commits = random_commits(model, rng)
+        base = model.peel(state, commits)
+        assert (base is None) == bool(model.reach_left(state[0], state[1], commits))
+        if base is None:
+            continue
+        cmask = 0
+        for a, b in commits:
+            cmask |= (1 << a) | (1 << b)
+        for g, mask in enumerate(groups.masks):
+            unc = mask & ~cmask
+            if unc.bit_count() < 4:
+                continue
+            low = unc & -unc
+            a = low.bit_length() - 1
+            for b in bits(unc ^ low):
+                if not groups.compatible(g, a, b):
+                    continue
+                way: tuple[Pair, ...] = ((a, b),)
+                rest = unc & ~(low | (1 << b))
+                if rest.bit_count() == 2:
+                    c, d = bits(rest)
+                    if not groups.compatible(g, c, d):
+                        continue
+                    way = ((a, b), (c, d))
+                full = not model.reach_left(state[0], state[1], commits.union(way))
+                assert model.trial(state, commits, base, g, way) == full, (commits, way)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), big=st.booleans())
+def test_reach_test_never_refuses_the_pairs_of_a_solution(seed: int, big: bool) -> None:
+    """On a solvable board, committing any of the pairs of a real solution (and playing
+    a few of its moves first) never makes the reach test refuse the position."""
+    board = board_of(seed, big)
+    model = model_of(board)
+    found = model.search(Budget(None, None))
+    if found is None:
+        assert not exhaustive(board.copy())
+        return
+    rng = random.Random(seed)
+    state = model.root()
+    played = rng.randint(0, len(found) // 2)
+    for pair in found[:played]:
+        state = model.play(state, pair)
+    rest = found[played:]
+    commits = frozenset(p for p in rest if rng.random() < 0.6)
+    assert not model.reach_left(state[0], state[1], commits)
+    assert model.peel(state, commits) is not None
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), big=st.booleans(), shares=st.sampled_from([1, 2, 5]))
+def test_search_by_turns_matches_exhaustive_search(seed: int, big: bool, shares: int) -> None:
+    """The grid model's own search, with tiny shares so that both kinds of rounds and
+    many restarts run, reaches the exhaustive verdict; its pairs replay on the board."""
+    board = board_of(seed, big)
+    model = model_of(board)
+    model.move_round = shares
+    model.look_round = shares
+    model.move_cap = 2 * shares
+    found = model.search(Budget(None, None))
+    assert (found is not None) == exhaustive(board.copy())
+    if found is not None:
+        replay = board.copy()
+        for a, b in found:
+            sa, sb = model.spot[a], model.spot[b]
+            move = replay.match(min(sa, sb), max(sa, sb))
+            assert move is not None
+            replay.push(move)
+        assert replay.is_cleared()
+    result = solve_module.solve(board)
+    assert result.solved == (found is not None)
+    replay = board.copy()
+    for move in result.moves:
+        assert replay.match(move.a, move.b) == move
+        replay.push(move)
+    assert replay.is_cleared() == result.solved
+
+
+def test_search_is_deterministic() -> None:
+    faces = [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+    deal = faces * 4
+    random.Random(41).shuffle(deal)
+    board = GridBoard(8, 17, deal)
+    first = solve_module.solve(board)
+    second = solve_module.solve(board)
+    assert first.solved
+    assert first.moves == second.moves
+    assert first.nodes == second.nodes
+
+
+def test_crossed_pairs_fail_the_trial() -> None:
+    """``A B / B A`` around a wall: pairing the As across the wall is dead, the
+    look-ahead says so without searching."""
+    board = GridBoard([["1m", "2m", "3m", "3m"], ["2m", "1m", "4m", "4m"]])
+    model = model_of(board)
+    state = model.root()
+    base = model.peel(state, frozenset())
+    assert base is None or isinstance(base, tuple)
+    assert solve_module.solve(board).status == "unsolvable"
