@@ -678,26 +678,76 @@ class Session:
             **self._extra_counters(now),
         }
 
-    def _tile(self, spot: int, free_mask: int, selectable_mask: int | None) -> dict[str, Any]:
-        code = self.board.face(spot) or ""
-        free = bool(free_mask >> spot & 1)
-        cracks = getattr(self.board, "cracks", None)
-        stone = int(cracks(spot)) if cracks is not None else 0
+    def _tiles(self) -> list[dict[str, Any]]:
+        """The view's tiles, ascending by spot."""
+        board = self.board
+        free_mask = board.free_spots()
         # Any Shisen-Sho tile may be picked (the path decides); a layered board says
         # itself which tiles are selectable (free and not an uncracked stone).
-        selectable = selectable_mask is None or bool(selectable_mask >> spot & 1)
-        blocked, blockers = (None, []) if selectable else self._why_blocked(spot)
-        return {
-            "spot": spot,
-            "code": code,
-            "name": tile_name(code),
-            "pos": list(self.board.coords(spot)),
-            "free": free,
-            "selectable": selectable,
-            "blocked": blocked,
-            "blockers": blockers,
-            "stone": stone,
-        }
+        selectable_mask = self._selectable_mask()
+        cracks = getattr(board, "cracks", None)
+        memo = self._memo()
+        tiles = []
+        for spot in board.spots():
+            code = board.face(spot) or ""
+            facts = memo.get(("face", spot, code))
+            if facts is None:
+                facts = (tile_name(code) if code else "", tuple(board.coords(spot)))
+                memo[("face", spot, code)] = facts
+            stone = int(cracks(spot)) if cracks is not None else 0
+            selectable = selectable_mask is None or bool(selectable_mask >> spot & 1)
+            blocked, blockers = (None, []) if selectable else self._why_blocked(spot, stone)
+            tiles.append(
+                {
+                    "spot": spot,
+                    "code": code,
+                    "name": facts[0],
+                    "pos": list(facts[1]),
+                    "free": bool(free_mask >> spot & 1),
+                    "selectable": selectable,
+                    "blocked": blocked,
+                    "blockers": blockers,
+                    "stone": stone,
+                }
+            )
+        return tiles
+
+    def _memo(self) -> dict[Any, Any]:
+        """Facts of the current board that do not change while it is played (tile names,
+        positions, explanations per neighbourhood), so a view does not work them out
+        again for every tile; a new board (a shuffle, a new arcade board) starts afresh."""
+        memo = self.__dict__.get("_view_memo")
+        if memo is None or memo.get("board") is not self.board or len(memo) > 20_000:
+            memo = {"board": self.board}
+            self.__dict__["_view_memo"] = memo
+        return memo
+
+    def _why_blocked(self, spot: int, stone: int = 0) -> tuple[str | None, list[int]]:
+        """The Learn Mode sentence naming what blocks a layered tile, and the spots
+        of those tiles (what covers it, and both sides when both are closed) for
+        the page to outline.
+
+        The answer depends only on the tiles around ``spot`` (the places that can
+        cover it or close its sides) and on its stone cracks, so it is remembered
+        per board under those."""
+        board = self.board
+        explain = getattr(board, "explain", None)
+        if explain is None:
+            return self._explain(spot), []
+        key: tuple[Any, ...] | None = None
+        around = _around(board, spot)
+        if around is not None:
+            key = ("why", spot, int(board.occupied) & around, stone)
+            memo = self._memo()
+            known = memo.get(key)
+            if known is not None:
+                return known[0], list(known[1])
+        why = explain(spot)
+        sides = list(why.left) + list(why.right) if why.left and why.right else []
+        answer = (str(why.describe()), tuple(sorted(set(why.covered_by) | set(sides))))
+        if key is not None:
+            self._memo()[key] = answer
+        return answer[0], list(answer[1])
 
     def _selectable_mask(self) -> int | None:
         """The layered board's selectable tiles (``None``: any tile may be picked)."""
@@ -705,17 +755,6 @@ class Session:
             return None
         selectable = getattr(self.board, "selectable_spots", None)
         return int(selectable()) if selectable is not None else int(self.board.free_spots())
-
-    def _why_blocked(self, spot: int) -> tuple[str | None, list[int]]:
-        """The Learn Mode sentence naming what blocks a layered tile, and the spots
-        of those tiles (what covers it, and both sides when both are closed) for
-        the page to outline."""
-        explain = getattr(self.board, "explain", None)
-        if explain is None:
-            return self._explain(spot), []
-        why = explain(spot)
-        sides = list(why.left) + list(why.right) if why.left and why.right else []
-        return str(why.describe()), sorted(set(why.covered_by) | set(sides))
 
     def _explain(self, spot: int) -> str | None:
         """The Learn Mode sentence naming what blocks the tile at ``spot``."""
@@ -732,9 +771,7 @@ class Session:
         self.tick(now)
         now = self._now
         s = self.settings
-        free_mask = self.board.free_spots()
-        selectable_mask = self._selectable_mask()
-        tiles = [self._tile(spot, free_mask, selectable_mask) for spot in self.board.spots()]
+        tiles = self._tiles()
         pairs = [[m.a, m.b] for m in self.board.legal_pairs()]
         hidden = self.status == "paused"  # a paused board is not shown: no studying it
         return {
@@ -833,6 +870,17 @@ class Session:
                     f"{outcome.reason}"
                 )
         return session
+
+
+def _around(board: Board, spot: int) -> int | None:
+    """The places whose tiles decide whether a layered tile is free: those that may
+    cover it or close its sides (``None`` for a board without these tables)."""
+    cover = getattr(board, "cover", None)
+    left = getattr(board, "left", None)
+    right = getattr(board, "right", None)
+    if cover is None or left is None or right is None:
+        return None
+    return int(cover[spot]) | int(left[spot]) | int(right[spot])
 
 
 def parse_intent(intent: object) -> tuple[str, int, int]:

@@ -67,7 +67,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
 
     @app.get("/api/ping", tags=["server"], summary="Liveness check")
-    def ping() -> dict[str, bool]:
+    async def ping() -> dict[str, bool]:
         """``{"ok": true}`` without touching the database (the benchmark's bare endpoint)."""
         return {"ok": True}
 

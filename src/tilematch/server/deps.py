@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -35,8 +35,9 @@ class Server:
         return self.settings.clock()
 
 
-def get_server(request: Request) -> Server:
-    """The :class:`Server` of the app answering ``request``."""
+async def get_server(request: Request) -> Server:
+    """The :class:`Server` of the app answering ``request`` (``async`` only so that the
+    framework calls it on the event loop instead of in a worker thread)."""
     server: Server = request.app.state.server
     return server
 
@@ -63,8 +64,13 @@ def player_for_token(server: Server, token: str) -> Player | None:
     return find_player(server.storage, token)
 
 
-def current_player(request: Request, response: Response, server: ServerDep) -> Iterator[Player]:
+async def current_player(
+    request: Request, response: Response, server: ServerDep
+) -> AsyncIterator[Player]:
     """The caller: from the bearer token or the cookie, else a new anonymous player.
+
+    Runs on the event loop (one indexed read, or one short write for a newcomer),
+    so that asking who is calling costs no trip through a worker thread.
 
     A new player's token is set as the ``tilematch_token`` cookie. Raises 401
     for an unknown bearer token and 429 when the caller makes too many requests,

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
+
 from tilematch.server.errors import ApiError
 from tilematch.server.players import Player, new_id
 from tilematch.server.rules import GameSession, RuleError, Rules
@@ -36,6 +38,9 @@ ACTIVE = ("playing", "paused", "deadlock")
 ENDS_ON_CLOCK = ("arcade",)
 #: The mode of stored Speed Duels: kept for results, not played through this service.
 DUEL = "duel"
+#: Intents that may search for a while (solver-backed hints, solvable re-deals): always
+#: answered in a worker thread, never on the event loop.
+SLOW_INTENTS = ("smart_hint", "shuffle")
 _STRIPES = 256
 
 
@@ -324,28 +329,88 @@ class Games:
             live = self._load(player, game_id)
             now = self.clock()
             self._expire(live, now)
-            if live.status not in ACTIVE:
-                raise ApiError(409, "game_over", "This game has ended; no more moves are taken.")
-            if intent.get("type") == "match":
-                self._check_spots(live, intent)
-            try:
-                outcome = live.session.act(intent, now)
-            except (RuleError, ValueError, KeyError, IndexError, TypeError) as error:
-                self.forget(live.id)  # the session may be half-changed: rebuild it
-                raise ApiError(422, "bad_move", f"This move cannot be played: {error}.") from None
-            except Exception:
-                self.forget(live.id)
-                raise
-            ok = bool(getattr(outcome, "ok", False))
-            if ok:
+            outcome = self._apply(live, intent, now)
+            if outcome.ok:
                 self._commit(live, intent, now)
-            return {
-                "ok": ok,
-                "reason": getattr(outcome, "reason", None),
-                "message": getattr(outcome, "message", None),
-                "events": list(getattr(outcome, "events", None) or []),
-                "game": self.view(live, now),
-            }
+            return self._answer(live, outcome, now)
+
+    async def act_async(
+        self, player: Player, game_id: str, intent: dict[str, Any]
+    ) -> dict[str, Any]:
+        """:meth:`act` for the event loop: the same answer and the same guarantees.
+
+        A move on a game held in memory whose lock is free is answered right here,
+        without a trip through a worker thread (most of what a move costs was that
+        trip). Everything that may take long runs in a worker thread, so the event
+        loop keeps answering other players: a game to restore from the database, a
+        smart hint or a shuffle (searches), a game whose lock another request holds,
+        and the replay that verifies a game's result when it ends.
+        """
+        lock = self._lock_for(game_id)
+        if (
+            intent.get("type") in SLOW_INTENTS
+            or not self._cached(game_id)
+            or not lock.acquire(blocking=False)
+        ):
+            return await run_in_threadpool(self.act, player, game_id, intent)
+        try:
+            live = self._load(player, game_id)
+            now = self.clock()
+            if self._expires(live, now):
+                await run_in_threadpool(self._expire, live, now)
+            outcome = self._apply(live, intent, now)
+            if outcome.ok:
+                if self.rules.brief(live.session)[0] in ACTIVE:
+                    self._commit(live, intent, now)
+                else:  # the end: the result is verified by a replay of the whole game
+                    await run_in_threadpool(self._commit, live, intent, now)
+            return self._answer(live, outcome, now)
+        finally:
+            lock.release()
+
+    async def get_async(self, player: Player, game_id: str) -> dict[str, Any]:
+        """:meth:`get` for the event loop: answered here for a game held in memory whose
+        lock is free and whose clock has not just run out, else in a worker thread."""
+        lock = self._lock_for(game_id)
+        if not self._cached(game_id) or not lock.acquire(blocking=False):
+            return await run_in_threadpool(self.get, player, game_id)
+        try:
+            live = self._load(player, game_id)
+            now = self.clock()
+            if self._expires(live, now):
+                await run_in_threadpool(self._expire, live, now)
+            return self.view(live, now)
+        finally:
+            lock.release()
+
+    def _cached(self, game_id: str) -> bool:
+        with self._cache_lock:
+            return game_id in self._cache
+
+    def _apply(self, live: Live, intent: dict[str, Any], now: float) -> Any:
+        """Play ``intent`` on the live session (the caller holds the game's lock and
+        commits an accepted move); returns the rules' outcome."""
+        if live.status not in ACTIVE:
+            raise ApiError(409, "game_over", "This game has ended; no more moves are taken.")
+        if intent.get("type") == "match":
+            self._check_spots(live, intent)
+        try:
+            return live.session.act(intent, now)
+        except (RuleError, ValueError, KeyError, IndexError, TypeError) as error:
+            self.forget(live.id)  # the session may be half-changed: rebuild it
+            raise ApiError(422, "bad_move", f"This move cannot be played: {error}.") from None
+        except Exception:
+            self.forget(live.id)
+            raise
+
+    def _answer(self, live: Live, outcome: Any, now: float) -> dict[str, Any]:
+        return {
+            "ok": bool(getattr(outcome, "ok", False)),
+            "reason": getattr(outcome, "reason", None),
+            "message": getattr(outcome, "message", None),
+            "events": list(getattr(outcome, "events", None) or []),
+            "game": self.view(live, now),
+        }
 
     def _check_spots(self, live: Live, intent: dict[str, Any]) -> None:
         count = self.rules.spot_count(live.session)
@@ -368,6 +433,13 @@ class Games:
         status = self.rules.brief(live.session)[0]
         if status != live.status:
             self._commit(live, {"type": "tick"}, now)
+
+    def _expires(self, live: Live, now: float) -> bool:
+        """Whether the clock has something to do at ``now`` (a countdown ran out)."""
+        if live.status not in ACTIVE:
+            return False
+        expired = self.rules.expired(live.session, now)
+        return True if expired is None else expired
 
     def _commit(self, live: Live, intent: dict[str, Any], now: float) -> None:
         """Write the move and the new state in one transaction (and the result at the end)."""

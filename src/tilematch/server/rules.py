@@ -38,6 +38,7 @@ class Rules(Protocol):
     def restore(self, data: dict[str, Any]) -> GameSession: ...
     def spot_count(self, session: GameSession) -> int | None: ...
     def brief(self, session: GameSession) -> tuple[str, int, int | None]: ...
+    def expired(self, session: GameSession, now: float) -> bool | None: ...
     def daily_settings(self, date: str) -> Any: ...
     def streaks(self, solved: Sequence[str], today: str) -> tuple[int, int]: ...
     def tower_levels(self) -> list[dict[str, Any]]: ...
@@ -106,6 +107,16 @@ class ModesRules:
         view = session.view(float(getattr(session, "_now", 0.0)))
         tiles = (view.get("counters") or {}).get("tiles_left", 0)
         return str(view.get("status")), int(tiles), view.get("score")
+
+    def expired(self, session: GameSession, now: float) -> bool | None:
+        """Whether ``session.tick(now)`` would end the game (its countdown ran out);
+        ``None`` when the session does not say (then the caller ticks to find out)."""
+        clock = getattr(session, "clock", None)
+        check = getattr(clock, "expired", None)
+        finished = getattr(session, "finished", None)
+        if check is None or not isinstance(finished, bool):
+            return None
+        return not finished and getattr(session, "status", None) != "paused" and bool(check(now))
 
     def daily_settings(self, date: str) -> Any:
         try:

@@ -117,17 +117,17 @@ def list_games(
 
 
 @router.get("/{game_id}", summary="A game's current state")
-def get_game(game_id: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
+async def get_game(game_id: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """The game view; 404 ``game_not_found`` for an unknown id or another player's game."""
-    return server.games.get(player, game_id)
+    return await server.games.get_async(player, game_id)
 
 
 @router.post("/{game_id}/actions", summary="Make a move or use a control")
-def act(game_id: str, body: Intent, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
+async def act(game_id: str, body: Intent, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """``{"ok", "reason", "message", "events", "game"}``. A refused move is ``ok: false``
     and changes nothing; 409 ``game_over`` after the end; 422 ``bad_move`` for a spot
     that is not on the board."""
-    return server.games.act(player, game_id, body.root.model_dump())
+    return await server.games.act_async(player, game_id, body.root.model_dump())
 
 
 @router.post("/{game_id}/replay", status_code=status.HTTP_201_CREATED, summary="Same board again")
