@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import random
+from collections.abc import Hashable, Iterator
 from typing import Any, cast
 
-from tilematch.engine.solve_search import Groups, Model, Pair, bits, perfect
+from tilematch.engine.solve_search import (
+    Budget,
+    Commits,
+    Groups,
+    Model,
+    Pair,
+    PairingSearch,
+    Restart,
+    bits,
+    perfect,
+)
 from tilematch.engine.stack import StackGeometry
 
 # ---------------------------------------------------------------------------
@@ -15,7 +26,9 @@ from tilematch.engine.stack import StackGeometry
 
 class LayeredModel(Model):
     """State: ``(occupied, free, cracks)``; ``cracks`` is a tuple of the cracks each
-    stone still needs (empty without stones). Model index = board spot."""
+    stone still needs (empty without stones). Model index = the tile's bit on the
+    geometry's cell board (:meth:`StackGeometry.free_cells`), so the free rule is
+    evaluated for every tile at once."""
 
     lookahead = True
 
@@ -27,58 +40,62 @@ class LayeredModel(Model):
         codes: list[str],
         stones: dict[int, int],
     ) -> None:
-        """``tiles`` are the model indices of the tiles (spots of ``geometry``), ``spot``
-        maps each to its board spot and ``stones`` gives the cracks per model index."""
-        self.spot = spot
+        """``tiles`` are spots of ``geometry``, ``spot`` maps each to its board spot and
+        ``stones`` gives the cracks per spot of ``geometry``."""
         self.geometry = geometry
-        self.groups = Groups(list(zip(tiles, codes, strict=True)))
-        size = len(geometry.positions)
+        cell = geometry.cell
+        self.spot = {cell[t]: spot[t] for t in tiles}
+        self.groups = Groups([(cell[t], code) for t, code in zip(tiles, codes, strict=True)])
+        size = geometry.cell_layers * geometry.cell_layer
         start = 0
+        spots = 0
         for s in tiles:
-            start |= 1 << s
+            start |= 1 << cell[s]
+            spots |= 1 << s
         self.start = start
         # The free rule and its tables are the board's (StackGeometry); only tiles on
         # the board count here, so every mask is cut down to them.
-        cover = [m & start for m in geometry.cover]
-        # affected[s]: tiles whose freedom may change when s is removed
-        self.affected = [m & start for m in geometry.unblocks]
-        # before[s]: tiles that must go before s (what covers it, and what covers those)
+        to_cells = geometry.to_cells
+        cover = {s: to_cells(geometry.cover[s] & spots) for s in tiles}
+        # before[c]: tiles that must go before c (what covers it, and what covers those)
         self.before = [0] * size
         layer_of = geometry.positions
         for s in sorted(tiles, key=lambda t: -layer_of[t][2]):
             acc = cover[s]
             for u in bits(cover[s]):
                 acc |= self.before[u]
-            self.before[s] = acc
+            self.before[cell[s]] = acc
         waiting: dict[int, int] = {}
         for t in tiles:
-            for u in bits(self.before[t]):
+            for u in bits(self.before[cell[t]]):
                 waiting[u] = waiting.get(u, 0) + 1
         self.weights = [0] * size
         for s in tiles:
-            self.weights[s] = 3 * self.affected[s].bit_count() + waiting.get(s, 0)
+            opens = geometry.unblocks[s] & spots
+            self.weights[cell[s]] = 3 * opens.bit_count() + waiting.get(cell[s], 0)
         # stones
         left, right, above = geometry.left, geometry.right, geometry.above
-        self.stone_ids = sorted(stones)
-        self.stone_need = tuple(stones[s] for s in self.stone_ids)
-        self.touchers = [(left[s] | right[s] | above[s]) & start for s in self.stone_ids]
-        self.touches: list[tuple[int, ...]] = [() for _ in range(size)]
-        self.touch_mask = [0] * size
+        self.stone_ids = sorted(cell[s] for s in stones)
+        self.stone_need = tuple(stones[s] for s in sorted(stones, key=lambda s: cell[s]))
+        self.touchers = [
+            to_cells((left[s] | right[s] | above[s]) & spots)
+            for s in sorted(stones, key=lambda s: cell[s])
+        ]
+        self.touches: dict[int, tuple[int, ...]] = {}
+        self.touch_mask: dict[int, int] = {}
         for k, s in enumerate(self.stone_ids):
             for t in bits(self.touchers[k]):
-                self.touches[t] = (*self.touches[t], k)
-                self.touch_mask[t] |= 1 << s
+                self.touches[t] = (*self.touches.get(t, ()), k)
+                self.touch_mask[t] = self.touch_mask.get(t, 0) | 1 << s
         self.feasible_cache: dict[tuple[int, int], bool] = {}
-        # mates[s]: the tiles s may pair with
-        self.mates = [0] * size
-        groups = self.groups
-        for g, gmask in enumerate(groups.masks):
-            for s in bits(gmask):
-                if groups.bipartite[g]:
-                    black = groups.black[g]
-                    self.mates[s] = gmask & (~black if (black >> s) & 1 else black)
-                else:
-                    self.mates[s] = gmask & ~(1 << s)
+        #: the tiles of Black & White groups
+        self.two_colours = 0
+        for g, gmask in enumerate(self.groups.masks):
+            if self.groups.bipartite[g]:
+                self.two_colours |= gmask
+
+    def search(self, budget: Budget) -> list[Pair] | None:
+        return LayeredSearch(self, budget).run()
 
     def possible(self, a: int, b: int) -> bool:
         return not (self.before[a] >> b) & 1 and not (self.before[b] >> a) & 1
@@ -110,18 +127,17 @@ class LayeredModel(Model):
         for good, so the position is dead). Otherwise returns the record of the
         peeling that :meth:`trial` restarts from.
         """
-        occ, free = state[0], state[1]
+        occ = state[0]
         partner: dict[int, int] = {}
         lone = occ
         for a, b in commits:
             partner[a] = b
             partner[b] = a
             lone &= ~((1 << a) | (1 << b))
-        snaps: list[tuple[int, int]] = []
-        first: dict[int, int] = {}
-        if not self._peel(partner, lone, occ, free, snaps, first):
+        snaps: list[tuple[int, int, int]] = []
+        if self._peel(partner, lone, occ, 0, 0, snaps) is None:
             return None
-        return snaps, first, partner, lone
+        return snaps, partner, lone
 
     def trial(
         self,
@@ -131,16 +147,31 @@ class LayeredModel(Model):
         g: int,
         way: tuple[Pair, ...],
     ) -> bool:
-        """Peel again with ``way`` committed, starting from the base peeling just before
-        its first step that took a tile of group ``g`` (every earlier step is the same
+        return self.trial_rounds(base, g, way) is not None
+
+    def trial_rounds(self, base: object, g: int, way: tuple[Pair, ...]) -> list[int] | None:
+        """:meth:`trial`, answered with the tiles its peeling held at the start of each
+        round, up to the end of the round that took the last tile of group ``g``
+        (``None`` when the trial fails).
+
+        Peels again with ``way`` committed, starting from the base peeling at the
+        round that first took a tile of group ``g`` (every earlier round is the same
         under the new commitments)."""
-        record = cast(tuple[list[tuple[int, int]], dict[int, int], dict[int, int], int], base)
-        snaps, first, partner, lone = record
-        at = first.get(g)
-        if at is None:  # pragma: no cover - a successful peeling takes every tile
-            return not self.stuck(state, commits.union(way))
-        rest, loose = snaps[at]
-        partner = dict(partner)
+        record = cast(tuple[list[tuple[int, int, int]], dict[int, int], int], base)
+        snaps, partner, lone = record
+        gmask = self.groups.masks[g]
+        # the rounds' tiles only shrink: find the first round that took a tile of g
+        low, high = 0, len(snaps) - 1
+        whole = snaps[0][0] & gmask
+        while low < high:
+            mid = (low + high + 1) // 2
+            if snaps[mid][0] & gmask == whole:
+                low = mid
+            else:
+                high = mid - 1
+        rest, opened, seen = snaps[low]
+        # The base peeling never asks a lone tile for its partner: the way's pairs are
+        # written into its table (and overwritten by the next trial of the group).
         for a, b in way:
             partner[a] = b
             partner[b] = a
@@ -148,80 +179,145 @@ class LayeredModel(Model):
         # Once every tile of the group is gone the new commitments no longer matter,
         # and fewer tiles than in the base peeling (which succeeded) only make
         # peeling easier: the trial succeeds there.
-        return self._peel(partner, lone, rest, loose, None, None, rest & self.groups.masks[g])
+        rounds = [snap[0] for snap in snaps[:low]]
+        if (
+            self._peel(
+                partner,
+                lone,
+                rest,
+                opened & ~gmask,
+                seen & ~gmask,
+                None,
+                rest & gmask,
+                rounds,
+            )
+            is None
+        ):
+            return None
+        return rounds
+
+    def passes_still(self, rounds: list[int], pairs: Iterator[Pair], lone: int) -> bool:
+        """True when a trial that passed with the peeling ``rounds`` (as
+        :meth:`trial_rounds` answers) passes again with ``pairs`` committed on top of
+        its commitments, with ``lone`` the tiles left uncommitted then, as long as the
+        position has only lost tiles since and its own peeling passes.
+
+        That holds when each pair's group keeps no lone tile (a lone tile counts on
+        the others of its group) and the peeling took both tiles of each pair in the
+        same round or neither: a committed pair goes as soon as both its tiles are
+        free, and two lone tiles of a group that are free at once go at once, so
+        every round stays the same up to the one that took the group of the trial.
+        """
+        groups = self.groups
+        masks, group_of = groups.masks, groups.of
+        last = len(rounds) - 1
+        held = rounds[last]
+        for a, b in pairs:
+            if masks[group_of[a]] & lone:
+                return False
+            if (held >> a) & 1 and (held >> b) & 1:
+                continue  # neither taken
+            if not (held >> a) & 1 and not (held >> b) & 1:
+                low, high = 0, last
+                while low < high:  # the last round that still held a
+                    mid = (low + high + 1) // 2
+                    if (rounds[mid] >> a) & 1:
+                        low = mid
+                    else:
+                        high = mid - 1
+                if (rounds[low] >> b) & 1 and not (rounds[low + 1] >> b) & 1:
+                    continue  # taken in the same round
+            return False
+        return True
 
     def _peel(
         self,
         partner: dict[int, int],
         lone: int,
         rest: int,
-        loose: int,
-        snaps: list[tuple[int, int]] | None,
-        first: dict[int, int] | None,
+        opened: int,
+        seen: int,
+        snaps: list[tuple[int, int, int]] | None,
         target: int = -1,
-    ) -> bool:
-        """Run the peeling from tiles ``rest`` of which ``loose`` are free; True when
-        every tile of ``target`` (default: every tile) is taken. Records ``(rest,
-        loose)`` before each step in ``snaps`` and the step at which each group was
-        first touched in ``first``."""
-        affected, is_free_in = self.affected, self.geometry.is_free_in
-        mates = self.mates
-        group_of = self.groups.of
-        # committed pairs go first, lone tiles only when no pair can
-        pairs_todo = bits(loose & rest & ~lone)
-        lone_todo = bits(loose & rest & lone)
-        waiting = 0  # loose lone tiles still waiting for a mate
-        while pairs_todo or lone_todo:
-            if pairs_todo:
-                t = pairs_todo.pop()
-                if not (rest >> t) & 1:
-                    continue
-                p = partner[t]
-                if not (loose >> p) & 1:
-                    continue
-                gone = (1 << t) | (1 << p)
-                check = affected[t] | affected[p]
-            else:
-                t = lone_todo.pop()
-                if not (rest >> t) & 1:
-                    continue
-                if not mates[t] & lone & (loose | ~rest):
-                    waiting |= 1 << t
-                    continue
-                gone = 1 << t
-                check = affected[t]
-                woken = mates[t] & waiting & rest
-                if woken:
-                    waiting &= ~woken
-                    lone_todo.extend(bits(woken))
-            if snaps is not None and first is not None:
-                g = group_of[t]
-                if g not in first:
-                    first[g] = len(snaps)
-                snaps.append((rest, loose))
-            rest &= ~gone
+        track: list[int] | None = None,
+    ) -> int | None:
+        """Run the peeling in rounds from tiles ``rest`` until every tile of ``target``
+        (default: every tile) is taken, and return the tiles left then; ``None``
+        when the peeling stops first.
+
+        Each round takes every tile that can go: the free committed tiles whose
+        partner is free, and the free lone tiles of
+        ``opened`` (lone tiles of a group with a lone mate free or gone for them).
+        ``seen`` are the free tiles already looked at. Records ``(rest, opened,
+        seen)`` at the start of each round in ``snaps``, and ``rest`` alone in
+        ``track`` (with the tiles left at the end)."""
+        free_cells = self.geometry.free_cells
+        groups = self.groups
+        masks, black, bipartite, group_of = (
+            groups.masks,
+            groups.black,
+            groups.bipartite,
+            groups.of,
+        )
+        paired = ~lone
+        # lone tiles to look at when they become free (``opened`` only grows; a
+        # Black & White group opens one colour at a time)
+        two_colours = self.two_colours
+        while True:
+            if snaps is not None:
+                snaps.append((rest, opened, seen))
+            if track is not None:
+                track.append(rest)
+            free = free_cells(rest)
+            new = free & ~seen
+            go = 0
+            if new:
+                seen |= new
+                # committed tiles: go with a free partner
+                mine = new & paired
+                while mine:
+                    low = mine & -mine
+                    mine ^= low
+                    t = low.bit_length() - 1
+                    p = partner[t]
+                    if (free >> p) & 1:
+                        go |= low | (1 << p)
+                # lone tiles of groups not yet open: open them when a mate is there
+                waiting = new & lone & ~opened
+                if two_colours:
+                    waiting |= new & lone & two_colours
+                if waiting:
+                    there_all = lone & ~(rest & ~free)  # lone tiles free or gone
+                    while waiting:
+                        low = waiting & -waiting
+                        g = group_of[low.bit_length() - 1]
+                        gmask = masks[g] & lone
+                        waiting &= ~gmask
+                        if not gmask & ~opened:
+                            continue
+                        there = gmask & there_all
+                        if bipartite[g]:
+                            dark = black[g]
+                            if there & dark:
+                                opened |= gmask & ~dark
+                            if there & ~dark:
+                                opened |= gmask & dark
+                        elif there & (there - 1):
+                            opened |= gmask
+            go |= free & opened  # opened tiles are lone
+            if not go:
+                return None if rest & target else rest
+            rest &= ~go
             if not rest & target:
-                return True
-            check &= rest & ~loose
-            while check:
-                low = check & -check
-                check ^= low
-                v = low.bit_length() - 1
-                if is_free_in(v, rest):
-                    loose |= low
-                    if (lone >> v) & 1:
-                        lone_todo.append(v)
-                        woken = mates[v] & waiting & rest
-                        if woken:
-                            waiting &= ~woken
-                            lone_todo.extend(bits(woken))
-                    else:
-                        pairs_todo.append(v)
-        return not rest
+                if snaps is not None:
+                    snaps.append((rest, opened, seen))
+                if track is not None:
+                    track.append(rest)
+                return rest
 
     def root(self) -> tuple[Any, ...]:
         occ = self.start
-        return (occ, self.geometry.free_mask(occ), self.stone_need)
+        return (occ, self.geometry.free_cells(occ), self.stone_need)
 
     def key(self, state: tuple[Any, ...]) -> Hashable:
         if self.stone_ids:
@@ -232,10 +328,10 @@ class LayeredModel(Model):
     def play(self, state: tuple[Any, ...], pair: Pair) -> tuple[Any, ...]:
         occ, free, cracks = state
         i, j = pair
-        free = self.geometry.free_without(free, occ, i, j)
         occ &= ~((1 << i) | (1 << j))
+        free = self.geometry.free_cells(occ)
         if cracks:
-            hit = self.touches[i] + self.touches[j]
+            hit = self.touches.get(i, ()) + self.touches.get(j, ())
             if hit:
                 cracks = tuple(max(0, c - 1) if k in hit else c for k, c in enumerate(cracks))
         return (occ, free, cracks)
@@ -264,6 +360,131 @@ class LayeredModel(Model):
         sel, locked = ctx
         if tiles_mask & sel != tiles_mask or not self.groups.balanced(g, tiles_mask):
             return None
-        if locked and any(self.touch_mask[t] & locked for t in bits(tiles_mask)):
+        if locked and any(self.touch_mask.get(t, 0) & locked for t in bits(tiles_mask)):
             return None  # the pairing decides which stones crack: let the search choose
         return self.groups.pairing(g, tiles_mask)
+
+
+class LayeredSearch(PairingSearch):
+    """:class:`PairingSearch` whose look-ahead does not run a way's trial again when
+    the trial is known to pass.
+
+    A trial that passed is remembered with the commitments it was run under, the
+    position, and the tiles its peeling still held when it took the last tile of
+    the way's group. Further down the same branch (the position has only lost
+    tiles), pairs committed since whose tiles were all still held then cannot
+    change that peeling: a committed tile goes when it and its partner are free,
+    and a lone tile goes as soon as it is free and a mate is free or gone, so
+    tiles that the peeling had not taken would not have gone as a committed pair
+    either. The peeling runs the same rounds up to the same point, and the trial
+    passes again; it is not run. Commitments only ever make peeling harder, so
+    ways that failed are tried again (the search could carry them too), and a
+    group is committed (forced) or found dead only on trials run in the position
+    itself, as in :class:`PairingSearch`.
+    """
+
+    def __init__(self, model: LayeredModel, budget: Budget) -> None:
+        super().__init__(model, budget)
+        self.layered = model
+        #: :attr:`enough` in the first look-ahead round
+        self.first_enough = 2
+        #: way -> (commitments, occupied, rounds) of its last trial that passed
+        self.passed: dict[tuple[Pair, ...], tuple[Commits, int, list[int]]] = {}
+
+    def run(self) -> list[Pair] | None:
+        """As :meth:`PairingSearch.run`; the first look-ahead round branches on the first
+        group found with at most :attr:`first_enough` ways (fewer trials for the
+        many deals it settles), later rounds on a group with the fewest."""
+        self.look = False
+        try:
+            return self.run_round(self.quick_round)
+        except Restart:
+            self.look = True
+        limit = self.first_round
+        round_no = 0
+        while True:
+            self.rng = random.Random(round_no) if round_no else None
+            self.enough = self.first_enough if round_no == 0 else 1
+            try:
+                return self.run_round(limit)
+            except Restart:
+                round_no += 1
+                limit *= 2
+
+    def choose(
+        self, state: tuple[Any, ...], commits: Commits, cmask: int, ctx: Any
+    ) -> tuple[list[Pair], tuple[Any, ...], Commits, int, list[tuple[Pair, ...]]] | None:
+        """As :meth:`PairingSearch.choose`, without the trials known to pass."""
+        model = self.layered
+        groups = model.groups
+        passed = self.passed
+        played: list[Pair] = []
+        while True:
+            occ = state[0]
+            best: list[tuple[Pair, ...]] | None = None
+            forced: tuple[Pair, ...] | None = None
+            hint = self.domain_hint
+            shuffle = self.rng.random if self.rng is not None else float
+            order = sorted(range(len(groups.masks)), key=lambda g: (hint[g], shuffle()))
+            trials = 0
+            unc_all = occ & ~cmask
+            for g in order:
+                if best is not None and trials >= self.max_trials:
+                    break
+                unc = occ & groups.masks[g] & ~cmask
+                if unc.bit_count() < 4:
+                    continue
+                low = unc & -unc
+                a = low.bit_length() - 1
+                ways: list[tuple[Pair, ...]] = []
+                for b in bits(unc ^ low):
+                    if not (groups.compatible(g, a, b) and model.possible(a, b)):
+                        continue
+                    way: tuple[Pair, ...] = ((a, b),)
+                    rest = unc & ~(low | (1 << b))
+                    if rest.bit_count() == 2:
+                        c, d = bits(rest)
+                        if not (groups.compatible(g, c, d) and model.possible(c, d)):
+                            continue
+                        way = ((a, b), (c, d))
+                    known = passed.get(way)
+                    if (
+                        known is not None
+                        and not occ & ~known[1]
+                        and model.passes_still(known[2], iter(commits - known[0]), unc_all)
+                    ):
+                        ways.append(way)
+                        continue
+                    trials += 1
+                    rounds = model.trial_rounds(self.base, g, way)
+                    if rounds is not None:
+                        passed[way] = (commits, occ, rounds)
+                        ways.append(way)
+                    elif known is not None:
+                        del passed[way]
+                hint[g] = len(ways)
+                if not ways:
+                    return None
+                if len(ways) == 1:
+                    forced = ways[0]
+                    break
+                if best is None or len(ways) < len(best):
+                    best = ways
+                    if len(ways) <= self.enough:
+                        break
+            if forced is None:
+                if best is None:
+                    return played, state, commits, cmask, []
+                available = model.available
+                best.sort(key=lambda way: (not available(ctx, way[0][0], way[0][1]), shuffle()))
+                return played, state, commits, cmask, best
+            commits = commits.union(forced)
+            for a, b in forced:
+                cmask |= (1 << a) | (1 << b)
+            done = self.propagate(state, commits, cmask)
+            if done is None:
+                return None
+            moves, state, commits, cmask, ctx = done
+            played.extend(moves)
+            if not state[0]:
+                return played, state, commits, cmask, []

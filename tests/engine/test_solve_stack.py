@@ -1,0 +1,204 @@
+"""The layered solver model (cell board, peeling in rounds) and its search, against
+slow references written from their definitions."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tests.engine.test_solve import exhaustive, layered_board
+
+from tilematch.engine import layouts
+from tilematch.engine import solve as solve_module
+from tilematch.engine.solve import solve
+from tilematch.engine.solve_search import Budget, Pair, bits
+from tilematch.engine.solve_stack import LayeredModel, LayeredSearch
+from tilematch.engine.stack import StackBoard
+from tilematch.engine.tiles import standard_set
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def model_of(board: StackBoard) -> LayeredModel | None:
+    """The solver's model of ``board`` (``None`` for an empty board)."""
+    model = solve_module._model_for(board.copy())
+    if board.is_cleared():
+        assert model is None
+        return None
+    assert isinstance(model, LayeredModel)
+    return model
+
+
+def reference_peel(model: LayeredModel, occ: int, commits: set[Pair]) -> bool:
+    """The relaxed game of the peeling, one tile at a time, straight from its words: a
+    committed pair goes when both its tiles are free; a tile not committed goes alone
+    when it is free and a tile it could pair with (not committed either) is free or
+    gone. True when every tile goes."""
+    partner = {}
+    for a, b in commits:
+        partner[a], partner[b] = b, a
+    lone = {t for t in bits(occ) if t not in partner}
+    groups = model.groups
+    rest = occ
+    progress = True
+    while rest and progress:
+        progress = False
+        free = model.geometry.free_cells(rest)
+        for t in bits(rest & free):
+            if t in partner:
+                if (free >> partner[t]) & 1:
+                    rest &= ~((1 << t) | (1 << partner[t]))
+                    progress = True
+                    break
+                continue
+            g = groups.of[t]
+            if any(
+                m != t
+                and groups.of[m] == g
+                and groups.compatible(g, t, m)
+                and (not (rest >> m) & 1 or (free >> m) & 1)
+                for m in lone
+            ):
+                rest &= ~(1 << t)
+                progress = True
+                break
+    return not rest
+
+
+def random_commits(model: LayeredModel, occ: int, rng: random.Random, count: int) -> set[Pair]:
+    """Up to ``count`` random compatible pairs of distinct tiles of ``occ``."""
+    taken = 0
+    commits: set[Pair] = set()
+    groups = model.groups
+    for _ in range(count):
+        g = rng.randrange(len(groups.masks))
+        pairs = groups.pairs(g, groups.masks[g] & occ & ~taken)
+        if pairs:
+            a, b = rng.choice(pairs)
+            commits.add((a, b))
+            taken |= (1 << a) | (1 << b)
+    return commits
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), game=st.sampled_from(["solitaire", "blackwhite"]))
+def test_peeling_in_rounds_is_the_relaxed_game(seed: int, game: str) -> None:
+    """``peel`` (rounds on the cell board) and every ``trial`` on top of it agree with the
+    one-tile-at-a-time relaxed game, for random commitments."""
+    board = layered_board(seed, game=game)
+    model = model_of(board)
+    if model is None:
+        return
+    rng = random.Random(seed)
+    state = model.root()
+    commits = random_commits(model, state[0], rng, rng.randint(0, 3))
+    base = model.peel(state, frozenset(commits))
+    assert (base is not None) == reference_peel(model, state[0], commits)
+    if base is None:
+        return
+    cmask = 0
+    for a, b in commits:
+        cmask |= (1 << a) | (1 << b)
+    groups = model.groups
+    for g, gmask in enumerate(groups.masks):
+        unc = gmask & state[0] & ~cmask
+        for way in groups.pairs(g, unc):
+            rest = unc & ~((1 << way[0]) | (1 << way[1]))
+            ways: tuple[Pair, ...] = (way,)
+            if rest.bit_count() == 2:
+                c, d = bits(rest)
+                if not groups.compatible(g, c, d):
+                    continue
+                ways = (way, (c, d))
+            expected = reference_peel(model, state[0], commits | set(ways))
+            assert model.trial(state, frozenset(commits), base, g, ways) == expected
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), game=st.sampled_from(["solitaire", "blackwhite"]))
+def test_a_trial_that_kept_its_rounds_passes_again(seed: int, game: str) -> None:
+    """When ``passes_still`` says a passed trial passes again with more pairs committed
+    (both tiles of each taken in one round of its peeling, or neither, and no lone
+    tile left in their groups), it does: the rule by which the search leaves such
+    trials out."""
+    board = layered_board(seed, game=game)
+    model = model_of(board)
+    if model is None:
+        return
+    rng = random.Random(seed)
+    state = model.root()
+    commits = frozenset(random_commits(model, state[0], rng, rng.randint(0, 2)))
+    base = model.peel(state, commits)
+    if base is None:
+        return
+    cmask = 0
+    for a, b in commits:
+        cmask |= (1 << a) | (1 << b)
+    groups = model.groups
+    for g, gmask in enumerate(groups.masks):
+        unc = gmask & state[0] & ~cmask
+        if unc.bit_count() < 2:
+            continue
+        way = (rng.choice(groups.pairs(g, unc)),) if groups.pairs(g, unc) else ()
+        if not way:
+            continue
+        rounds = model.trial_rounds(base, g, way)
+        if rounds is None:
+            continue
+        taken = cmask | (1 << way[0][0]) | (1 << way[0][1])
+        more = random_commits(model, state[0] & ~taken & ~gmask, rng, 2)
+        for a, b in more:
+            taken |= (1 << a) | (1 << b)
+        lone = state[0] & ~taken
+        if not reference_peel(model, state[0], set(commits) | more):
+            continue  # the search never looks at a position whose own peeling fails
+        if model.passes_still(rounds, iter(more), lone):
+            assert reference_peel(model, state[0], set(commits) | set(way) | more)
+
+
+def search_verdict(board: StackBoard, quick: int, first: int) -> bool:
+    model = model_of(board)
+    if model is None:
+        return True
+    search = LayeredSearch(model, Budget(None, None))
+    search.quick_round = quick
+    search.first_round = first
+    pairs = search.run()
+    if pairs is not None:
+        replay = board.copy()
+        for a, b in pairs:
+            spot_a, spot_b = model.spot[a], model.spot[b]
+            move = replay.match(min(spot_a, spot_b), max(spot_a, spot_b))
+            assert move is not None
+            replay.push(move)
+        assert replay.is_cleared()
+    return pairs is not None
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 10**9),
+    game=st.sampled_from(["solitaire", "blackwhite"]),
+    stones=st.booleans(),
+)
+def test_layered_search_matches_exhaustive_search(seed: int, game: str, stones: bool) -> None:
+    """The look-ahead rounds alone (no quick round, one position per round, so many
+    restarts reuse what earlier rounds remembered) reach the exhaustive verdict."""
+    board = layered_board(seed, game=game, stones=stones)
+    expected = exhaustive(board.copy())
+    for quick, first in ((0, 1), (2, 1), (0, 3)):
+        assert search_verdict(board, quick, first) == expected
+
+
+def test_turtle_deals_replay() -> None:
+    """A few full Turtle deals: solutions replay on the board (solve checks it), and
+    every deal gets a verdict."""
+    layout = layouts.get("turtle")
+    for seed in range(3):
+        faces = standard_set("144")
+        random.Random(seed).shuffle(faces)
+        result = solve(StackBoard(layout, faces))
+        assert result.status in ("solved", "unsolvable")
+        if result.solved:
+            assert len(result.moves) == 72
