@@ -380,17 +380,18 @@ class LayeredSearch(PairingSearch):
     the trial is known to pass.
 
     A trial that passed is remembered with the commitments it was run under, the
-    position, and the tiles its peeling still held when it took the last tile of
-    the way's group. Further down the same branch (the position has only lost
-    tiles), pairs committed since whose tiles were all still held then cannot
-    change that peeling: a committed tile goes when it and its partner are free,
-    and a lone tile goes as soon as it is free and a mate is free or gone, so
-    tiles that the peeling had not taken would not have gone as a committed pair
-    either. The peeling runs the same rounds up to the same point, and the trial
-    passes again; it is not run. Commitments only ever make peeling harder, so
-    ways that failed are tried again (the search could carry them too), and a
-    group is committed (forced) or found dead only on trials run in the position
-    itself, as in :class:`PairingSearch`.
+    position, and the tiles its peeling held at the start of each round. Further
+    down the same branch (the position has only lost tiles), a trial passes again
+    when every pair committed since had both its tiles taken in one round of that
+    peeling, or neither, and leaves no uncommitted tile in its group
+    (:meth:`LayeredModel.passes_still`): it is not run. Ways that failed are tried
+    again (commitments only make peeling harder, so the search could carry them
+    too), and a group is committed (forced) or found dead only on trials run in
+    the position itself, as in :class:`PairingSearch`. Off the branch (after a
+    backtrack, in a position whose tiles are still among the record's) the record
+    is only a guess: a way kept on a wrong guess leads to a position whose own
+    peeling fails at once, and a forced or dead group may go unnoticed, so the
+    search stays exact.
     """
 
     def __init__(self, model: LayeredModel, budget: Budget) -> None:
