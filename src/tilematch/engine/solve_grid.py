@@ -52,16 +52,12 @@ class GridModel(Model):
             self.mates[t] = sum(1 << m for m in bits(rest) if self.groups.compatible(g, t, m))
         self._ctx: Any = None
         self._known: dict[Pair, bool] = {}
-        self._bands: dict[Pair, int] = {}
         self.mate_list = {t: tuple(bits(ms)) for t, ms in self.mates.items()}
-        #: the cells whose emptying may let each tile reach a mate
-        self.watch: dict[int, int] = {}
-        for t, ms in self.mates.items():
-            band = 0
-            for m in bits(ms):
-                band |= self._band(t, m)
-            self.watch[t] = band
+        #: the cells whose emptying may let a tile reach a mate (filled on demand)
+        self._watch: dict[int, int] = {}
+        self._hopeless: bool | None = None
 
+    #: the reach test is a relaxation worth branching on pairings with
     lookahead = True
 
     #: positions in the first move-by-move round and the first look-ahead round
@@ -72,6 +68,10 @@ class GridModel(Model):
     #: grow without bound: deals the cheap rounds have not cleared by then are
     #: nearly all unsolvable, which only the look-ahead proves quickly)
     move_cap = 500
+    #: look-ahead: branch at once on a group with this many ways left, and on the
+    #: best group so far after this many trials (see :class:`PairingSearch`)
+    look_enough = 2
+    look_trials = 12
 
     def search(self, budget: Budget) -> list[Pair] | None:
         """Rounds of two searches by turns, sharing one table of dead positions:
@@ -82,8 +82,8 @@ class GridModel(Model):
         shuffled tie-breaks; the shares double without bound, so the search stays
         exact."""
         search = PairingSearch(self, budget)
-        search.enough = 2
-        search.max_trials = 12
+        search.enough = self.look_enough
+        search.max_trials = self.look_trials
         moves, looks = self.move_round, self.look_round
         round_no = 0
         while True:
@@ -239,7 +239,7 @@ class GridModel(Model):
         border = self.shape.border
         mates = self.mates
         mate_list = self.mate_list
-        watch = self.watch
+        watch = self._watch_of
 
         def goes(t: int) -> int:
             """-2 when ``t`` cannot go yet; its partner when it goes with it; -1
@@ -291,7 +291,7 @@ class GridModel(Model):
                 if p == -2:
                     waiting.append(t)
                     standing |= 1 << t | 1 << partner.get(t, t)
-                    watched |= watch[t]
+                    watched |= watch(t)
                     continue
             gone = 1 << t
             remove(t)
@@ -318,13 +318,17 @@ class GridModel(Model):
                 standing = watched = 0
                 for w in still:
                     standing |= 1 << w | 1 << partner.get(w, w)
-                    watched |= watch[w]
+                    watched |= watch(w)
         if not occ:
             return True
         return not self.reach_left(occ, lines, commits.union(way))
 
     def hopeless(self, state: tuple[Any, ...]) -> bool:
-        return self.reach_stuck(state, frozenset())
+        if state[0] != self.start:
+            return self.reach_stuck(state, frozenset())
+        if self._hopeless is None:  # asked again by every round of the search
+            self._hopeless = self.reach_stuck(state, frozenset())
+        return self._hopeless
 
     def reach_stuck(self, state: tuple[Any, ...], commits: frozenset[Pair]) -> bool:
         """Reach test: in a relaxed game, a tile may go alone once a line of at most
@@ -441,22 +445,22 @@ class GridModel(Model):
                     cells |= 1 << (r * cols + c)
         return cells & ~(1 << a) & ~(1 << b)
 
-    def _band(self, a: int, b: int) -> int:
-        """Every cell a line from ``a`` to ``b`` could cross: the rows and the columns
-        from one to the other, ends included (a bitmask)."""
-        key = (a, b) if a < b else (b, a)
-        band = self._bands.get(key)
-        if band is None:
+    def _watch_of(self, t: int) -> int:
+        """The cells a line from ``t`` to any of its mates could cross: their rows
+        and columns from one to the other, ends included (a bitmask)."""
+        cells = self._watch.get(t)
+        if cells is None:
             shape = self.shape
-            ra, ca = divmod(a, shape.cols)
-            rb, cb = divmod(b, shape.cols)
-            band = 0
-            for r in range(min(ra, rb), max(ra, rb) + 1):
-                band |= shape.row_masks[r]
-            for c in range(min(ca, cb), max(ca, cb) + 1):
-                band |= shape.col_masks[c]
-            self._bands[key] = band
-        return band
+            rt, ct = divmod(t, shape.cols)
+            cells = 0
+            for m in self.mate_list[t]:
+                rm, cm = divmod(m, shape.cols)
+                for r in range(min(rt, rm), max(rt, rm) + 1):
+                    cells |= shape.row_masks[r]
+                for c in range(min(ct, cm), max(ct, cm) + 1):
+                    cells |= shape.col_masks[c]
+            self._watch[t] = cells
+        return cells
 
     def open_pairs(self, ctx: Any, g: int, tiles_mask: int) -> list[Pair]:
         # only tiles with an empty neighbour, or next to a tile of their group, can go
