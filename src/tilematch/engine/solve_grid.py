@@ -56,14 +56,15 @@ class GridModel(Model):
         #: the cells whose emptying may let a tile reach a mate (filled on demand)
         self._watch: dict[int, int] = {}
         self._hopeless: bool | None = None
+        self._budget: Budget | None = None
 
     #: the reach test is a relaxation worth branching on pairings with
     lookahead = True
 
-    #: positions in the first move-by-move round and the first look-ahead round
-    #: (each later round has twice its predecessor's share)
+    #: positions in the first move-by-move round, and positions and trials in the
+    #: first look-ahead round (each later round has twice its predecessor's share)
     move_round = 120
-    look_round = 12
+    look_round = 100
     #: the move-by-move rounds stop growing here (the look-ahead rounds alone
     #: grow without bound: deals the cheap rounds have not cleared by then are
     #: nearly all unsolvable, which only the look-ahead proves quickly)
@@ -77,11 +78,14 @@ class GridModel(Model):
         """Rounds of two searches by turns, sharing one table of dead positions:
         move by move (cheap positions: most deals are cleared within a few
         hundred) and pairing by pairing with the reach look-ahead (a position
-        costs some fifty times more, but jams that every order of moves runs into
-        are proven at once). A round that uses up its share restarts with
-        shuffled tie-breaks; the shares double without bound, so the search stays
-        exact."""
+        tries some ten pairings, but jams that every order of moves runs into
+        are proven at once). Each look-ahead trial counts in ``budget`` as a
+        position does (it costs about as much), so a bound in positions stays a
+        bound in work. A round that uses up its share restarts with shuffled
+        tie-breaks; the look-ahead shares double without bound, so the search
+        stays exact."""
         search = PairingSearch(self, budget)
+        self._budget = budget
         search.enough = self.look_enough
         search.max_trials = self.look_trials
         moves, looks = self.move_round, self.look_round
@@ -209,6 +213,8 @@ class GridModel(Model):
         yet waits, and is tried again after each step); tiles still waiting at the
         end are left to the full test."""
         assert isinstance(base, tuple)
+        if self._budget is not None:
+            self._budget.tick()  # a trial costs about what a position does
         log, when, crossed_at = base
         groups = self.groups
         occ = state[0]
