@@ -66,7 +66,9 @@ class Solution:
     ``status`` is ``"solved"`` (``moves`` clear the board in this order),
     ``"unsolvable"`` (proven: no order of legal pairs clears it) or
     ``"budget"`` (the node or time limit ran out before a verdict; ``moves``
-    is empty). ``nodes`` counts the search positions expanded, ``seconds``
+    is empty). ``nodes`` counts the units of search work (positions expanded;
+    on Shisen-Sho without gravity also look-ahead trials, each about as
+    costly as a position), the unit of the ``nodes`` bound; ``seconds`` is
     the wall time spent.
     """
 
