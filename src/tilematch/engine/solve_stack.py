@@ -88,6 +88,8 @@ class LayeredModel(Model):
                 self.touches[t] = (*self.touches.get(t, ()), k)
                 self.touch_mask[t] = self.touch_mask.get(t, 0) | 1 << s
         self.feasible_cache: dict[tuple[int, int], bool] = {}
+        #: one[c] == 1 << c for every tile c
+        self.one = {c: 1 << c for c in bits(start)}
         #: the tiles of Black & White groups
         self.two_colours = 0
         for g, gmask in enumerate(self.groups.masks):
@@ -270,6 +272,7 @@ class LayeredModel(Model):
             groups.of,
         )
         paired = ~lone
+        one = self.one
         # lone tiles to look at when they become free (``opened`` only grows; a
         # Black & White group opens one colour at a time)
         two_colours = self.two_colours
@@ -288,22 +291,22 @@ class LayeredModel(Model):
                 while mine:
                     low = mine & -mine
                     mine ^= low
-                    t = low.bit_length() - 1
-                    p = partner[t]
-                    if (free >> p) & 1:
-                        go |= low | (1 << p)
+                    mate = one[partner[low.bit_length() - 1]]
+                    if free & mate:
+                        go |= low | mate
                 # lone tiles of groups not yet open: open them when a mate is there
                 waiting = new & lone & ~opened
                 if two_colours:
                     waiting |= new & lone & two_colours
                 if waiting:
                     there_all = lone & ~(rest & ~free)  # lone tiles free or gone
+                    shut = ~opened  # groups are disjoint: what opens below is looked at once
                     while waiting:
                         low = waiting & -waiting
                         g = group_of[low.bit_length() - 1]
                         gmask = masks[g] & lone
                         waiting &= ~gmask
-                        if not gmask & ~opened:
+                        if not gmask & shut:
                             continue
                         there = gmask & there_all
                         if bipartite[g]:
