@@ -10,7 +10,10 @@
   frame that marks the pair as taken (the pair is in the server's list of legal
   pairs, so the page answers before the server does);
 * **click → pair removed**: from that click to the frame that shows the pair leaving
-  with the server's new view (one ``POST /actions`` round trip on localhost).
+  with the server's new view (one ``POST /actions`` round trip on localhost);
+  its note splits it: when the server's answer was received (the browser's resource
+  timing) and how long the page's render function took for the new view. The rest
+  is the browser producing frames (style, layout, paint), not the page's script.
 
 Run with ``tilematch bench page`` (``--quick`` for a short run). Needs Debian's
 Chromium at ``/usr/bin/chromium`` (or ``$TILEMATCH_CHROMIUM``) and the
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import os
 import socket
+import statistics
 import tempfile
 import threading
 import time
@@ -64,6 +68,7 @@ async ([a, b]) => {
   while (!ea.classList.contains("is-selected")) {
     await new Promise((r) => requestAnimationFrame(r));
   }
+  performance.clearResourceTimings();
   const t0 = performance.now();
   eb.click();
   let answered = null;
@@ -74,7 +79,10 @@ async ([a, b]) => {
     await new Promise((r) => requestAnimationFrame(r));
   }
   const removed = performance.now() - t0;
-  return [answered === null ? removed : answered, removed];
+  const calls = performance.getEntriesByType("resource").filter((e) => e.name.includes("/actions"));
+  const fetched = calls.length ? calls[calls.length - 1].responseEnd - t0 : null;
+  const render = Number(document.querySelector(".board").dataset.renderMs);
+  return [answered === null ? removed : answered, removed, fetched, render];
 }
 """
 
@@ -166,15 +174,21 @@ def _measure(page: Any, base: str, runs: int) -> list[Row]:
 
     answers: list[float] = []
     matches: list[float] = []
+    fetches: list[float] = []
+    redraws: list[float] = []
     game_id = page.url.split("id=")[1]
     for _ in range(runs):
         view = page.request.get(f"{base}/api/games/{game_id}").json()
         if not view["pairs"]:
             break
         a, b = view["pairs"][0]
-        answered, removed = page.evaluate(_WAIT_REMOVED, [a, b])
+        answered, removed, fetched, redraw = page.evaluate(_WAIT_REMOVED, [a, b])
         answers.append(float(answered))
         matches.append(float(removed))
+        if fetched is not None:
+            fetches.append(float(fetched))
+        if redraw is not None:
+            redraws.append(float(redraw))
         page.wait_for_timeout(30)
     note = f"Turtle, {tiles} tiles, headless Chromium, localhost"
     return [
@@ -182,8 +196,19 @@ def _measure(page: Any, base: str, runs: int) -> list[Row]:
         summarize("page: board render (JS)", renders, "< 1000 ms", note),
         summarize("page: click → tile selected", selects, "< 100 ms", note),
         summarize("page: click → pair answered", answers, "< 100 ms", note + ", before the server"),
-        summarize("page: click → pair removed", matches, "", note + ", server round trip"),
+        summarize(
+            "page: click → pair removed",
+            matches,
+            "",
+            note
+            + ", server round trip (of which: answer received at median "
+            + f"{_median(fetches)} ms, redraw JS median {_median(redraws)} ms)",
+        ),
     ]
+
+
+def _median(samples: list[float]) -> str:
+    return f"{statistics.median(samples):.1f}" if samples else "n/a"
 
 
 def run(quick: bool) -> list[Row]:

@@ -13,6 +13,7 @@ marked verified and enters the leaderboards.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import sqlite3
@@ -23,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
+import anyio.to_thread
 from starlette.concurrency import run_in_threadpool
 
 from tilematch.server.errors import ApiError
@@ -357,13 +360,13 @@ class Games:
             live = self._load(player, game_id)
             now = self.clock()
             if self._expires(live, now):
-                await run_in_threadpool(self._expire, live, now)
+                await _while_holding(self._expire, live, now)
             outcome = self._apply(live, intent, now)
             if outcome.ok:
                 if self.rules.brief(live.session)[0] in ACTIVE:
                     self._commit(live, intent, now)
                 else:  # the end: the result is verified by a replay of the whole game
-                    await run_in_threadpool(self._commit, live, intent, now)
+                    await _while_holding(self._commit, live, intent, now)
             return self._answer(live, outcome, now)
         finally:
             lock.release()
@@ -378,7 +381,7 @@ class Games:
             live = self._load(player, game_id)
             now = self.clock()
             if self._expires(live, now):
-                await run_in_threadpool(self._expire, live, now)
+                await _while_holding(self._expire, live, now)
             return self.view(live, now)
         finally:
             lock.release()
@@ -544,6 +547,18 @@ class Games:
             live.level,
             stars,
         )
+
+
+async def _while_holding(func: Callable[..., Any], *args: Any) -> Any:
+    """Run ``func`` in a worker thread while the caller holds a game's lock.
+
+    It gets a thread of its own rather than one of the shared pool: pool threads
+    may be waiting for the very lock held here, and if all of them were, a call
+    queued behind them would never run.
+    """
+    return await anyio.to_thread.run_sync(
+        functools.partial(func, *args), limiter=anyio.CapacityLimiter(1)
+    )
 
 
 def not_found(game_id: str) -> ApiError:
