@@ -37,6 +37,23 @@ def test_create_returns_everything_the_page_draws(client):
     assert client.get(f"/api/games/{game['id']}").json()["tiles"] == game["tiles"]
 
 
+def test_a_game_on_a_named_shape(client):
+    from tilematch.engine.grid_shapes import get_shape
+
+    outline = get_shape("diamond")
+    answer = client.post(
+        "/api/games", json={"game": "shisensho", "mode": "classic", "shape": "diamond", "seed": 3}
+    )
+    assert answer.status_code == 201, answer.text
+    game = answer.json()
+    assert game["shape"] == "diamond" and game["size"] == [outline.rows, outline.cols]
+    assert game["bounds"] == {"rows": outline.rows, "cols": outline.cols}
+    spots = {tile["spot"] for tile in game["tiles"]}
+    assert spots == {r * outline.cols + c for r, c in outline.cells()}
+    listed = client.get("/api/games").json()
+    assert any(item["id"] == game["id"] for item in listed)
+
+
 def test_same_seed_same_board_and_random_seed_when_omitted(client):
     one = new_game(client, **SMALL)
     two = new_game(client, **SMALL)
@@ -151,6 +168,14 @@ def test_replay_same_board(client):
         ({"game": "shisensho", "mode": "classic", "size": [99, 99]}, 422, "bad_settings"),
         ({"game": "shisensho", "mode": "classic", "size": "8x17"}, 422, "wrong_type"),
         ({"game": "shisensho", "mode": "classic", "size": [8]}, 422, "missing_field"),
+        ({"game": "shisensho", "mode": "classic", "shape": "moon"}, 422, "bad_settings"),
+        ({"game": "shisensho", "mode": "classic", "shape": "Cross"}, 422, "bad_value"),
+        (
+            {"game": "shisensho", "mode": "classic", "shape": "cross", "size": [8, 17]},
+            422,
+            "bad_settings",
+        ),
+        ({"game": "solitaire", "mode": "regular", "shape": "cross"}, 422, "bad_settings"),
         ({"game": "shisensho", "mode": "classic", "gravity": "yes"}, 422, "wrong_type"),
         ({"game": "shisensho", "mode": "classic", "seed": -1}, 422, "bad_value"),
         ({"game": "shisensho", "mode": "classic", "seed": 2**70}, 422, "bad_value"),

@@ -24,6 +24,19 @@ def test_layouts(client):
     assert all(layout["tiles"] % 2 == 0 for layout in layouts)
 
 
+def test_shapes_list_each_outline_with_its_rows(client):
+    from tilematch.engine.grid_shapes import parse_shape
+
+    shapes = client.get("/api/shapes").json()
+    names = [shape["name"] for shape in shapes]
+    assert "diamond" in names and len(names) == len(set(names)) >= 6
+    for shape in shapes:
+        outline = parse_shape("\n".join(shape["rows"]))
+        assert outline.tiles == shape["tiles"]
+        assert [outline.rows, outline.cols] == shape["size"]
+        assert shape["title"] and shape["description"]
+
+
 def test_learn_examples_come_from_the_engine(client):
     examples = {e["id"]: e for e in client.get("/api/learn").json()}
     covered = examples["covered"]

@@ -74,11 +74,12 @@ class Live:
 def board_key(view: dict[str, Any]) -> tuple[str, str]:
     """``(board, variant)`` under which a game's scores are ranked.
 
-    ``board`` is the layout name or ``ROWSxCOLS``; ``variant`` separates scores
-    the rules keep apart (gravity, difficulty, campaign level).
+    ``board`` is the layout name, the Shisen-Sho shape name or ``ROWSxCOLS``;
+    ``variant`` separates scores the rules keep apart (gravity, difficulty,
+    campaign level).
     """
     size = view.get("size")
-    layout = view.get("layout")
+    layout = view.get("layout") or view.get("shape")
     if layout:
         board = str(layout)
     elif isinstance(size, list | tuple) and len(size) == 2:

@@ -34,6 +34,9 @@ class NewGame(Strict):
     mode: StrictStr = Field(pattern=NAME, description="classic, arcade, regular, zen, ...")
     layout: StrictStr | None = Field(None, pattern=NAME, description="a built-in layout name")
     size: tuple[StrictInt, StrictInt] | None = Field(None, description="[rows, cols] (Shisen-Sho)")
+    shape: StrictStr | None = Field(
+        None, pattern=NAME, description="a built-in Shisen-Sho shape (instead of a size)"
+    )
     # Seeds stay below 2**53 so that a browser (JavaScript numbers) never rounds one.
     seed: StrictInt | None = Field(
         None, ge=0, lt=2**53, description="0 to 2**53 - 1; omitted: a random seed"

@@ -30,6 +30,23 @@ def _layouts() -> list[dict[str, Any]]:
 
 
 @functools.cache
+def _shapes() -> list[dict[str, Any]]:
+    from tilematch.engine.grid_shapes import shapes
+
+    return [
+        {
+            "name": shape.name,
+            "title": shape.title,
+            "tiles": shape.tiles,
+            "description": shape.description,
+            "size": [shape.rows, shape.cols],
+            "rows": shape.text().splitlines(),
+        }
+        for shape in shapes()
+    ]
+
+
+@functools.cache
 def _tiles() -> list[dict[str, Any]]:
     codes = list(tiles.ALL_SYMBOLS)
     codes += [f"{c}{face}" for face in tiles.ORDINARY_FACES for c in "bw"]
@@ -69,6 +86,13 @@ def layouts() -> list[dict[str, Any]]:
         return _layouts()
     except (ImportError, AttributeError):
         raise _unavailable("layout list") from None
+
+
+@router.get("/shapes", summary="Built-in Shisen-Sho shapes")
+def grid_shapes() -> list[dict[str, Any]]:
+    """``[{"name", "title", "tiles", "description", "size", "rows"}]``: ``size`` is
+    ``[rows, cols]``, ``rows`` the outline, one string a row (``#`` a tile, ``.`` empty)."""
+    return _shapes()
 
 
 @router.get("/tiles", summary="The Tile Guide")
