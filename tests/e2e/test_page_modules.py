@@ -138,6 +138,13 @@ def test_share_links(mod: Any) -> None:
             {"game": "shisensho", "mode": "classic", "size": [8, 17], "seed": 9, "gravity": True},
             {"game": "solitaire", "mode": "daily", "date": "2026-01-15", "seed": 1},
             {"game": "blackwhite", "mode": "tower", "level": 4, "seed": 3},
+            {
+                "game": "shisensho",
+                "mode": "arcade",
+                "size": [10, 18],
+                "shape": "diamond",
+                "seed": 2,
+            },
         ],
     )
     assert links == [
@@ -145,6 +152,7 @@ def test_share_links(mod: Any) -> None:
         "http://x/play/shisensho/classic?size=8x17&seed=9&gravity=1",
         "http://x/daily?date=2026-01-15",
         "http://x/play/blackwhite/tower?level=4",
+        "http://x/play/shisensho/arcade?shape=diamond&seed=2",
     ]
     body = mod(
         "pages/play",
@@ -158,6 +166,12 @@ def test_share_links(mod: Any) -> None:
         "seed": 9,
         "gravity": True,
     }
+    body = mod(
+        "pages/play",
+        "return m.gameOptions('shisensho', 'classic', new URLSearchParams(arg))",
+        "shape=diamond&seed=4",
+    )
+    assert body == {"game": "shisensho", "mode": "classic", "shape": "diamond", "seed": 4}
 
 
 def test_month_grid(mod: Any) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pagekit import api_get, ask_hint, open_board, tile, wait_board
+from pagekit import api_get, ask_hint, game_id, open_board, tile, wait_board
 
 pytestmark = pytest.mark.e2e
 
@@ -27,6 +27,23 @@ def test_home_continues_unfinished_game_and_deals_chosen_board(page: Any) -> Non
     wait_board(page)
     assert page.locator(".board .tile").count() == 24
     assert "/play/shisensho/classic" in page.url
+
+
+def test_a_board_shape_is_chosen_by_its_picture_and_played(page: Any) -> None:
+    page.goto("/")
+    select = '.mode-card[data-game="shisensho"] select[name="size"]'
+    page.wait_for_selector(f'{select} option[value="shape:diamond"]', state="attached")
+    preview = page.locator(".shape-preview rect")
+    assert preview.count() == 136  # the standard board first
+    page.select_option(select, "shape:diamond")
+    page.wait_for_function("() => document.querySelectorAll('.shape-preview rect').length === 100")
+    page.locator('.mode-card[data-game="shisensho"] button[type="submit"]').click()
+    wait_board(page)
+    assert page.locator(".board .tile").count() == 100
+    assert "Diamond" in page.locator(".game-sub").inner_text()
+    gid = game_id(page)
+    view = api_get(page, f"/api/games/{gid}")
+    assert view["shape"] == "diamond"
 
 
 def test_settings_persist_and_apply(page: Any) -> None:

@@ -58,6 +58,7 @@ export const api = {
   bests: () => request("GET", "/results/best"),
   leaderboards: (params) => request("GET", `/leaderboards${q(params)}`),
   layouts: () => request("GET", "/layouts"),
+  shapes: () => request("GET", "/shapes"),
   tiles: () => request("GET", "/tiles"),
   learn: () => request("GET", "/learn"),
 };

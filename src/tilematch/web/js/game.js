@@ -37,7 +37,8 @@ export function shareLink(view, origin = location.origin) {
   if (view.mode === "tower" && view.level != null) params.set("level", view.level);
   else {
     if (view.layout) params.set("layout", view.layout);
-    if (view.size) params.set("size", `${view.size[0]}x${view.size[1]}`);
+    if (view.shape) params.set("shape", view.shape);
+    else if (view.size) params.set("size", `${view.size[0]}x${view.size[1]}`);
     if (view.seed != null) params.set("seed", view.seed);
     if (view.difficulty) params.set("difficulty", view.difficulty);
     if (view.gravity) params.set("gravity", "1");
@@ -213,7 +214,8 @@ export function mountGame(root, options) {
     titleEl.textContent = options.title || `${gameName} · ${modeName}`;
     const bits = [];
     if (view.layout) bits.push(layoutTitle(view.layout));
-    if (view.size) bits.push(`${view.size[1]}×${view.size[0]}`);
+    if (view.shape) bits.push(layoutTitle(view.shape));
+    else if (view.size) bits.push(`${view.size[1]}×${view.size[0]}`);
     if (view.difficulty) bits.push(view.difficulty.replace("_", " "));
     if (view.level != null) bits.push(`Level ${view.level}`);
     if (view.date && !options.title) bits.push(view.date);

@@ -40,6 +40,32 @@ function layoutOptions(layouts, preferred) {
     .join("");
 }
 
+/** Rows of an outline ("#" a tile, "." no cell) for a full rectangle. */
+function rectangle(rows, cols) {
+  return Array.from({ length: rows }, () => "#".repeat(cols));
+}
+
+/** A small picture of a board outline: one square a cell that holds a tile. */
+export function outlinePicture(rows) {
+  const cols = Math.max(...rows.map((r) => r.length));
+  const cells = [];
+  rows.forEach((row, r) => {
+    for (let c = 0; c < row.length; c += 1) {
+      if (row[c] === "#") cells.push(`<rect x="${c}" y="${r}" width="0.84" height="0.84" rx="0.12"/>`);
+    }
+  });
+  return `<svg viewBox="-0.5 -0.5 ${cols + 0.84} ${rows.length + 0.84}" width="${Math.round(5 * (cols + 1))}" height="${Math.round(5 * (rows.length + 1))}">${cells.join("")}</svg>`;
+}
+
+function sizeOptions(shapes) {
+  const sizes = GRID_SIZES.map(([v, t]) => `<option value="${v}">${t}</option>`).join("");
+  if (!shapes.length) return sizes;
+  const outlines = shapes
+    .map((s) => `<option value="shape:${esc(s.name)}">${esc(s.title)} · ${esc(s.tiles)} tiles</option>`)
+    .join("");
+  return `<optgroup label="Rectangles">${sizes}</optgroup><optgroup label="Shapes">${outlines}</optgroup>`;
+}
+
 export default async function home(main, { navigate }) {
   main.innerHTML = `
     <div class="home">
@@ -66,7 +92,10 @@ export default async function home(main, { navigate }) {
             <option value="classic">Classic — 3 reshuffle tokens, combo score</option>
             <option value="arcade">Arcade Time Attack — 180 s, +2 s a pair</option>
           </select></label>
-          <label>Board <select name="size">${GRID_SIZES.map(([v, t]) => `<option value="${v}">${t}</option>`).join("")}</select></label>
+          <div class="board-pick">
+            <label>Board <select name="size">${sizeOptions([])}</select></label>
+            <span class="shape-preview" aria-hidden="true">${outlinePicture(rectangle(8, 17))}</span>
+          </div>
           <label class="check"><input type="checkbox" name="gravity" value="1"> Gravity (tiles fall down)</label>
           <button class="primary" type="submit">Play Shisen-Sho</button>
         </form>
@@ -113,16 +142,29 @@ export default async function home(main, { navigate }) {
       const params = new URLSearchParams();
       for (const key of ["layout", "size", "difficulty", "gravity"]) {
         const value = data.get(key);
-        if (value && !(key === "difficulty" && mode === "zen")) params.set(key, value);
+        if (!value || (key === "difficulty" && mode === "zen")) continue;
+        if (key === "size" && String(value).startsWith("shape:")) params.set("shape", String(value).slice(6));
+        else params.set(key, value);
       }
       navigate(`/play/${game}/${mode}?${params}`);
     });
   }
 
-  const [layouts, unfinished] = await Promise.all([
+  const [layouts, unfinished, shapes] = await Promise.all([
     api.layouts().catch(() => []),
     api.unfinished().catch(() => []),
+    api.shapes().catch(() => []),
   ]);
+  const grid = main.querySelector('.mode-card[data-game="shisensho"]');
+  if (shapes.length) grid.size.innerHTML = sizeOptions(shapes);
+  const showOutline = () => {
+    const value = grid.size.value;
+    const shape = value.startsWith("shape:") ? shapes.find((s) => s.name === value.slice(6)) : null;
+    const [rows, cols] = shape ? shape.size : value.split("x").map(Number);
+    grid.querySelector(".shape-preview").innerHTML = outlinePicture(shape ? shape.rows : rectangle(rows, cols));
+  };
+  grid.size.addEventListener("change", showOutline);
+  showOutline();
   if (layouts.length) {
     for (const select of main.querySelectorAll('select[name="layout"]')) select.innerHTML = layoutOptions(layouts, "turtle");
   }

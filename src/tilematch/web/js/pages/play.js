@@ -1,5 +1,5 @@
 // The board page for every single-player mode: /play/<game>/<mode>?id=… continues a
-// game; other query parameters (layout, size=RxC, seed, difficulty, gravity, level)
+// game; other query parameters (layout, size=RxC or shape, seed, difficulty, gravity, level)
 // deal a new one, which is how share links work.
 
 import { api, ApiError } from "../api.js";
@@ -13,6 +13,7 @@ export function gameOptions(game, mode, query) {
   if (query.get("layout")) body.layout = query.get("layout");
   const size = query.get("size");
   if (size && /^\d+x\d+$/.test(size)) body.size = size.split("x").map(Number);
+  if (query.get("shape")) body.shape = query.get("shape");
   if (query.get("seed") != null && query.get("seed") !== "") body.seed = Number(query.get("seed"));
   if (query.get("difficulty")) body.difficulty = query.get("difficulty");
   if (query.get("gravity") === "1") body.gravity = true;
