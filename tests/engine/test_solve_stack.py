@@ -66,6 +66,44 @@ def reference_peel(model: LayeredModel, occ: int, commits: set[Pair]) -> bool:
     return not rest
 
 
+def reference_rounds(model: LayeredModel, occ: int, commits: set[Pair]) -> dict[int, int]:
+    """The relaxed game of ``reference_peel`` played in rounds, each taking at once every
+    tile that can go at its start: the round that takes each tile (tiles never taken
+    left out)."""
+    partner = {}
+    for a, b in commits:
+        partner[a], partner[b] = b, a
+    lone = {t for t in bits(occ) if t not in partner}
+    groups = model.groups
+    rest = occ
+    rounds: dict[int, int] = {}
+    k = 0
+    while rest:
+        free = model.geometry.free_cells(rest)
+        go = 0
+        for t in bits(rest & free):
+            if t in partner:
+                if (free >> partner[t]) & 1:
+                    go |= 1 << t
+                continue
+            g = groups.of[t]
+            if any(
+                m != t
+                and groups.of[m] == g
+                and groups.compatible(g, t, m)
+                and (not (rest >> m) & 1 or (free >> m) & 1)
+                for m in lone
+            ):
+                go |= 1 << t
+        if not go:
+            break
+        for t in bits(go):
+            rounds[t] = k
+        rest &= ~go
+        k += 1
+    return rounds
+
+
 def random_commits(model: LayeredModel, occ: int, rng: random.Random, count: int) -> set[Pair]:
     """Up to ``count`` random compatible pairs of distinct tiles of ``occ``."""
     taken = 0
@@ -117,6 +155,25 @@ def test_peeling_in_rounds_is_the_relaxed_game(seed: int, game: str) -> None:
 
 @SETTINGS
 @given(seed=st.integers(0, 10**9), game=st.sampled_from(["solitaire", "blackwhite"]))
+def test_rounds_of_a_peeling_are_the_relaxed_game_in_rounds(seed: int, game: str) -> None:
+    """``rounds_of`` (the move ordering's measure of how far apart two tiles go) gives
+    each tile the round in which the relaxed game, played in rounds, takes it."""
+    board = layered_board(seed, game=game)
+    model = model_of(board)
+    if model is None:
+        return
+    rng = random.Random(seed)
+    state = model.root()
+    commits = random_commits(model, state[0], rng, rng.randint(0, 3))
+    base = model.peel(state, frozenset(commits))
+    if base is None:
+        assert model.rounds_of(base) == {}
+        return
+    assert model.rounds_of(base) == reference_rounds(model, state[0], commits)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), game=st.sampled_from(["solitaire", "blackwhite"]))
 def test_a_trial_that_kept_its_rounds_passes_again(seed: int, game: str) -> None:
     """When ``passes_still`` says a passed trial passes again with more pairs committed
     (both tiles of each taken in one round of its peeling, or neither, and no lone
@@ -157,12 +214,13 @@ def test_a_trial_that_kept_its_rounds_passes_again(seed: int, game: str) -> None
             assert reference_peel(model, state[0], set(commits) | set(way) | more)
 
 
-def search_verdict(board: StackBoard, quick: int, first: int) -> bool:
+def search_verdict(board: StackBoard, quick: int, first: int, cheap: int = 0) -> bool:
     model = model_of(board)
     if model is None:
         return True
     search = LayeredSearch(model, Budget(None, None))
     search.quick_round = quick
+    search.cheap_round = cheap
     search.first_round = first
     pairs = search.run()
     if pairs is not None:
@@ -184,11 +242,12 @@ def search_verdict(board: StackBoard, quick: int, first: int) -> bool:
 )
 def test_layered_search_matches_exhaustive_search(seed: int, game: str, stones: bool) -> None:
     """The look-ahead rounds alone (no quick round, one position per round, so many
-    restarts reuse what earlier rounds remembered) reach the exhaustive verdict."""
+    restarts reuse what earlier rounds remembered), and after short quick and cheap
+    look-ahead rounds, reach the exhaustive verdict."""
     board = layered_board(seed, game=game, stones=stones)
     expected = exhaustive(board.copy())
-    for quick, first in ((0, 1), (2, 1), (0, 3)):
-        assert search_verdict(board, quick, first) == expected
+    for quick, first, cheap in ((0, 1, 0), (2, 1, 0), (0, 3, 0), (0, 1, 1), (2, 1, 3), (0, 1, 500)):
+        assert search_verdict(board, quick, first, cheap) == expected
 
 
 def test_turtle_deals_replay() -> None:
