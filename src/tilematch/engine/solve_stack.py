@@ -442,7 +442,7 @@ class LayeredSearch(PairingSearch):
         self.first_enough = 2
         #: positions of a cheaper look-ahead round run first (0: none), branching on
         #: the first group found with at most :attr:`cheap_enough` ways
-        self.cheap_round = 60
+        self.cheap_round = 100
         self.cheap_enough = 3
         self.quick_round = 60
         #: way -> (commitments, occupied, rounds) of its last trial that passed
@@ -455,9 +455,12 @@ class LayeredSearch(PairingSearch):
         group tried), a few trials a position. The first look-ahead round then
         branches on the first group found with at most :attr:`first_enough` ways
         (fewer trials for the many deals it settles), later rounds on a group with
-        the fewest. On Turtle deals (seeds 0-99, CPU) a move-by-move round of 60
-        and a cheap round of 60 halve the median of a move-by-move round of 120
-        alone; the cheap round alone, without the move-by-move round, was slower."""
+        the fewest. On Turtle deals (CPU per deal) a move-by-move round of 60 and a
+        cheap round of 60 took the median of seeds 0-99 from 141 to 40 ms; on
+        seeds 200-399 a cheap round of 100-150 did better than 60 (median 62 ->
+        55 ms, p95 0.8 -> 0.45 s) or 250-400, and a move-by-move round of 40-45
+        or 90-120 worse than 60; the cheap round alone, without the move-by-move
+        round, was slower."""
         self.look = False
         try:
             return self.run_round(self.quick_round)
