@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, cast
 
 from tilematch.engine.solve_search import (
@@ -53,6 +53,7 @@ class LayeredModel(Model):
             start |= 1 << cell[s]
             spots |= 1 << s
         self.start = start
+        self.free_cells = self.free_rule(geometry)
         # The free rule and its tables are the board's (StackGeometry); only tiles on
         # the board count here, so every mask is cut down to them.
         to_cells = geometry.to_cells
@@ -92,13 +93,34 @@ class LayeredModel(Model):
         #: each tile in (filled on demand), for the move ordering of :meth:`score`
         self.last_peel: object | None = None
         self.peel_rounds: dict[int, int] | None = None
-        #: one[c] == 1 << c for every tile c
-        self.one = {c: 1 << c for c in bits(start)}
         #: the tiles of Black & White groups
         self.two_colours = 0
         for g, gmask in enumerate(self.groups.masks):
             if self.groups.bipartite[g]:
                 self.two_colours |= gmask
+
+    @staticmethod
+    def free_rule(geometry: StackGeometry) -> Callable[[int], int]:
+        """:meth:`StackGeometry.free_cells` of ``geometry`` with its shifts worked out
+        once: the same operations on the same masks, about twice as quick a call."""
+        row, layer = geometry.cell_row, geometry.cell_layer
+        shifts: list[int] = []
+        reach = 1
+        while reach < geometry.cell_layers - 1:  # OR in every higher layer
+            shifts.append(reach * layer)
+            reach *= 2
+        steps = tuple(shifts)
+
+        def free_cells(occupied: int) -> int:
+            up = occupied >> layer
+            for step in steps:
+                up |= up >> step
+            up |= (up << 1) | (up >> 1)
+            up |= (up << row) | (up >> row)
+            tall = occupied | (occupied << row) | (occupied >> row)
+            return occupied & ~(up | ((tall << 2) & (tall >> 2)))
+
+        return free_cells
 
     def search(self, budget: Budget) -> list[Pair] | None:
         return LayeredSearch(self, budget).run()
@@ -144,8 +166,33 @@ class LayeredModel(Model):
         ``c`` and ``d`` (a move-ordering hint only)."""
         rounds = self.peel_rounds
         if rounds is None:
-            rounds = self.peel_rounds = self.rounds_of(self.last_peel)
-        return abs(rounds.get(c, 0) - rounds.get(d, 0))
+            rounds = self.peel_rounds = {}
+        rc = rounds.get(c)
+        if rc is None:
+            rc = rounds[c] = self.round_of(self.last_peel, c)
+        rd = rounds.get(d)
+        if rd is None:
+            rd = rounds[d] = self.round_of(self.last_peel, d)
+        return abs(rc - rd)
+
+    @staticmethod
+    def round_of(record: object | None, tile: int) -> int:
+        """``rounds_of(record).get(tile, 0)`` for one tile, without the whole table:
+        the round that took ``tile`` is the last one that still held it (the rounds'
+        tiles only shrink)."""
+        if record is None:
+            return 0
+        snaps = cast(tuple[list[tuple[int, int, int]], dict[int, int], int], record)[0]
+        if not (snaps[0][0] >> tile) & 1:
+            return 0
+        low, high = 0, len(snaps) - 1
+        while low < high:
+            mid = (low + high + 1) // 2
+            if (snaps[mid][0] >> tile) & 1:
+                low = mid
+            else:
+                high = mid - 1
+        return low if low < len(snaps) - 1 else 0
 
     @staticmethod
     def rounds_of(record: object | None) -> dict[int, int]:
@@ -181,8 +228,8 @@ class LayeredModel(Model):
         partner: dict[int, int] = {}
         lone = occ
         for a, b in commits:
-            partner[a] = b
-            partner[b] = a
+            partner[a] = 1 << b
+            partner[b] = 1 << a
             lone &= ~((1 << a) | (1 << b))
         snaps: list[tuple[int, int, int]] = []
         if self._peel(partner, lone, occ, 0, 0, snaps) is None:
@@ -223,8 +270,8 @@ class LayeredModel(Model):
         # The base peeling never asks a lone tile for its partner: the way's pairs are
         # written into its table (and overwritten by the next trial of the group).
         for a, b in way:
-            partner[a] = b
-            partner[b] = a
+            partner[a] = 1 << b
+            partner[b] = 1 << a
             lone &= ~((1 << a) | (1 << b))
         # Once every tile of the group is gone the new commitments no longer matter,
         # and fewer tiles than in the base peeling (which succeeded) only make
@@ -296,12 +343,13 @@ class LayeredModel(Model):
         when the peeling stops first.
 
         Each round takes every tile that can go: the free committed tiles whose
-        partner is free, and the free lone tiles of
+        partner is free (``partner`` maps a committed tile to its partner's bit), and
+        the free lone tiles of
         ``opened`` (lone tiles of a group with a lone mate free or gone for them).
         ``seen`` are the free tiles already looked at. Records ``(rest, opened,
         seen)`` at the start of each round in ``snaps``, and ``rest`` alone in
         ``track`` (with the tiles left at the end)."""
-        free_cells = self.geometry.free_cells
+        free_cells = self.free_cells
         groups = self.groups
         masks, black, bipartite, group_of = (
             groups.masks,
@@ -310,7 +358,6 @@ class LayeredModel(Model):
             groups.of,
         )
         paired = ~lone
-        one = self.one
         # lone tiles to look at when they become free (``opened`` only grows; a
         # Black & White group opens one colour at a time)
         two_colours = self.two_colours
@@ -329,7 +376,7 @@ class LayeredModel(Model):
                 while mine:
                     low = mine & -mine
                     mine ^= low
-                    mate = one[partner[low.bit_length() - 1]]
+                    mate = partner[low.bit_length() - 1]
                     if free & mate:
                         go |= low | mate
                 # lone tiles of groups not yet open: open them when a mate is there
@@ -368,7 +415,7 @@ class LayeredModel(Model):
 
     def root(self) -> tuple[Any, ...]:
         occ = self.start
-        return (occ, self.geometry.free_cells(occ), self.stone_need)
+        return (occ, self.free_cells(occ), self.stone_need)
 
     def key(self, state: tuple[Any, ...]) -> Hashable:
         if self.stone_ids:
@@ -380,7 +427,7 @@ class LayeredModel(Model):
         occ, free, cracks = state
         i, j = pair
         occ &= ~((1 << i) | (1 << j))
-        free = self.geometry.free_cells(occ)
+        free = self.free_cells(occ)
         if cracks:
             hit = self.touches.get(i, ()) + self.touches.get(j, ())
             if hit:
@@ -483,6 +530,75 @@ class LayeredSearch(PairingSearch):
                 round_no += 1
                 limit *= 2
 
+    def propagate(
+        self, state: tuple[Any, ...], commits: Commits, cmask: int
+    ) -> tuple[list[Pair], tuple[Any, ...], Commits, int, Any] | None:
+        """As :meth:`PairingSearch.propagate` (the same moves in the same order), with
+        the model's calls written out for boards without stones: the context is the
+        free mask, and the free rule runs once per step instead of once per pair."""
+        model = self.layered
+        if model.stone_ids:
+            return super().propagate(state, commits, cmask)
+        groups = model.groups
+        masks = groups.masks
+        compatible = groups.compatible
+        before = model.before
+        feasible_cache = model.feasible_cache
+        free_cells = model.free_cells
+        occ, free, cracks = state
+        moves: list[Pair] = []
+        while True:
+            progress = [p for p in commits if (free >> p[0]) & 1 and (free >> p[1]) & 1]
+            added: list[Pair] = []
+            unc_all = occ & ~cmask
+            for g, gmask in enumerate(masks):
+                unc = unc_all & gmask
+                if not unc:
+                    continue
+                if unc.bit_count() == 2:
+                    low = unc & -unc
+                    a = low.bit_length() - 1
+                    b = (unc ^ low).bit_length() - 1
+                    if not compatible(g, a, b) or (before[a] >> b) & 1 or (before[b] >> a) & 1:
+                        return None
+                    added.append((a, b))
+                    if (free >> a) & 1 and (free >> b) & 1:
+                        progress.append((a, b))
+                    continue
+                known = feasible_cache.get((g, unc))
+                if known is None:
+                    known = model.feasible(g, unc)
+                if not known:
+                    return None
+                # :meth:`LayeredModel.clear_all` without stones
+                if not unc & ~free and groups.balanced(g, unc):
+                    progress.extend(groups.pairing(g, unc))
+            if added:
+                commits = commits.union(added)
+                for a, b in added:
+                    cmask |= (1 << a) | (1 << b)
+            if not progress:
+                if self.look:
+                    base = model.peel(state, commits)
+                    if base is None:
+                        return None
+                    self.base = base
+                elif model.stuck(state, commits):
+                    return None
+                return moves, state, commits, cmask, (free, 0)
+            done = commits.intersection(progress)
+            if done:
+                commits = commits.difference(done)
+                for a, b in done:
+                    cmask &= ~((1 << a) | (1 << b))
+            for a, b in progress:
+                occ &= ~((1 << a) | (1 << b))
+            free = free_cells(occ)
+            state = (occ, free, cracks)
+            moves.extend(progress)
+            if not occ:
+                return moves, state, commits, cmask, None
+
     def choose(
         self, state: tuple[Any, ...], commits: Commits, cmask: int, ctx: Any
     ) -> tuple[list[Pair], tuple[Any, ...], Commits, int, list[tuple[Pair, ...]]] | None:
@@ -552,11 +668,12 @@ class LayeredSearch(PairingSearch):
                 # then ways whose pairs' tiles go in close rounds of the peeling
                 # (:meth:`LayeredModel.score`), in later rounds shuffled
                 if self.rng is None:
-                    taken_in = model.rounds_of(self.base)
+                    base = self.base
+                    taken_in = model.round_of
                     best.sort(
                         key=lambda way: (
                             not available(ctx, way[0][0], way[0][1]),
-                            sum(abs(taken_in.get(a, 0) - taken_in.get(b, 0)) for a, b in way),
+                            sum(abs(taken_in(base, a) - taken_in(base, b)) for a, b in way),
                         )
                     )
                 else:
