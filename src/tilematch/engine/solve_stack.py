@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from typing import Any, cast
 
 from tilematch.engine.solve_search import (
@@ -53,7 +53,7 @@ class LayeredModel(Model):
             start |= 1 << cell[s]
             spots |= 1 << s
         self.start = start
-        self.free_cells = self.free_rule(geometry)
+        self.free_cells = geometry.free_cells  # the one free rule, for every tile at once
         # The free rule and its tables are the board's (StackGeometry); only tiles on
         # the board count here, so every mask is cut down to them.
         to_cells = geometry.to_cells
@@ -98,29 +98,6 @@ class LayeredModel(Model):
         for g, gmask in enumerate(self.groups.masks):
             if self.groups.bipartite[g]:
                 self.two_colours |= gmask
-
-    @staticmethod
-    def free_rule(geometry: StackGeometry) -> Callable[[int], int]:
-        """:meth:`StackGeometry.free_cells` of ``geometry`` with its shifts worked out
-        once: the same operations on the same masks, about twice as quick a call."""
-        row, layer = geometry.cell_row, geometry.cell_layer
-        shifts: list[int] = []
-        reach = 1
-        while reach < geometry.cell_layers - 1:  # OR in every higher layer
-            shifts.append(reach * layer)
-            reach *= 2
-        steps = tuple(shifts)
-
-        def free_cells(occupied: int) -> int:
-            up = occupied >> layer
-            for step in steps:
-                up |= up >> step
-            up |= (up << 1) | (up >> 1)
-            up |= (up << row) | (up >> row)
-            tall = occupied | (occupied << row) | (occupied >> row)
-            return occupied & ~(up | ((tall << 2) & (tall >> 2)))
-
-        return free_cells
 
     def search(self, budget: Budget) -> list[Pair] | None:
         return LayeredSearch(self, budget).run()

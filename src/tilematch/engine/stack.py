@@ -110,6 +110,8 @@ class StackGeometry:
     cell_layer: int = 0
     #: layers of the cell board
     cell_layers: int = 0
+    #: the shifts that OR every higher layer onto each layer (``cell_layer`` times 1, 2, 4, ...)
+    cell_up: tuple[int, ...] = ()
 
     def to_cells(self, spots: int) -> int:
         """The cell-board mask of the spots in ``spots`` (see :meth:`free_cells`)."""
@@ -135,12 +137,10 @@ class StackGeometry:
         Equal to :meth:`free_mask` (a property test checks it); the solver works
         on the cell board.
         """
-        row, layer = self.cell_row, self.cell_layer
-        up = occupied >> layer  # the layer above each layer
-        reach = 1
-        while reach < self.cell_layers - 1:  # OR in every higher layer
-            up |= up >> (reach * layer)
-            reach *= 2
+        row = self.cell_row
+        up = occupied >> self.cell_layer  # the layer above each layer
+        for step in self.cell_up:  # OR in every higher layer
+            up |= up >> step
         up |= (up << 1) | (up >> 1)
         up |= (up << row) | (up >> row)
         tall = occupied | (occupied << row) | (occupied >> row)
@@ -259,6 +259,11 @@ def stack_geometry(positions: tuple[Position, ...]) -> StackGeometry:
         x0 = y0 = z0 = cell_layers = 0
         cell_row, cell_layer = 1, 1
     cell = tuple((z - z0) * cell_layer + (y - y0) * cell_row + (x - x0) for x, y, z in positions)
+    cell_up: list[int] = []
+    reach = 1
+    while reach < cell_layers - 1:
+        cell_up.append(reach * cell_layer)
+        reach *= 2
     touch = tuple(left[s] | right[s] | below[s] for s in range(n))
     unblocks = tuple(under[s] | left[s] | right[s] for s in range(n))
     floating = tuple(s for s, (_, _, z) in enumerate(positions) if z > 0 and not below[s])
@@ -280,6 +285,7 @@ def stack_geometry(positions: tuple[Position, ...]) -> StackGeometry:
         cell_row=cell_row,
         cell_layer=cell_layer,
         cell_layers=cell_layers,
+        cell_up=tuple(cell_up),
     )
 
 
