@@ -74,13 +74,19 @@ def strategies_agree(board: Any, expected: bool) -> None:
         pairs = search.run()
         assert (pairs is not None) == expected
         if pairs is not None:
-            replay = board.copy()
-            for a, b in pairs:
-                spot_a, spot_b = model.spot[a], model.spot[b]
-                move = replay.match(min(spot_a, spot_b), max(spot_a, spot_b))
-                assert move is not None
-                replay.push(move)
-            assert replay.is_cleared()
+            assert_pairs_clear(board, model, pairs)
+
+
+def assert_pairs_clear(board: Any, model: Any, pairs: list[tuple[int, int]]) -> None:
+    """A solver model's pairs (model indices), played on a copy of ``board`` through
+    the board's own match, are each legal and clear it."""
+    replay = board.copy()
+    for a, b in pairs:
+        spot_a, spot_b = model.spot[a], model.spot[b]
+        move = replay.match(min(spot_a, spot_b), max(spot_a, spot_b))
+        assert move is not None
+        replay.push(move)
+    assert replay.is_cleared()
 
 
 def check_against_reference(board: Any) -> Solution:

@@ -4,38 +4,15 @@ trials replayed from it, and its own search, against exhaustive references."""
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.engine.test_solve import assert_pairs_clear, exhaustive
 
 from tilematch.engine import solve as solve_module
 from tilematch.engine.grid import GridBoard
 from tilematch.engine.solve_grid import GridModel
 from tilematch.engine.solve_search import Budget, Pair, bits
-
-
-def exhaustive(board: GridBoard) -> bool:
-    """Plain depth-first search over every legal pair with a memo of dead positions."""
-    dead: set[Hashable] = set()
-
-    def clearable() -> bool:
-        if board.is_cleared():
-            return True
-        key = board.key()
-        if key in dead:
-            return False
-        for move in list(board.legal_pairs()):
-            board.push(move)
-            ok = clearable()
-            board.pop()
-            if ok:
-                return True
-        dead.add(key)
-        return False
-
-    return clearable()
-
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FACES = [f"{n}{suit}" for suit in "mp" for n in range(1, 10)]
@@ -160,13 +137,7 @@ def test_search_by_turns_matches_exhaustive_search(seed: int, big: bool, shares:
     found = model.search(Budget(None, None))
     assert (found is not None) == exhaustive(board.copy())
     if found is not None:
-        replay = board.copy()
-        for a, b in found:
-            sa, sb = model.spot[a], model.spot[b]
-            move = replay.match(min(sa, sb), max(sa, sb))
-            assert move is not None
-            replay.push(move)
-        assert replay.is_cleared()
+        assert_pairs_clear(board, model, found)
     result = solve_module.solve(board)
     assert result.solved == (found is not None)
     replay = board.copy()

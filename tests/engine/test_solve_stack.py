@@ -7,7 +7,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.engine.test_solve import exhaustive, layered_board
+from tests.engine.test_solve import assert_pairs_clear, exhaustive, layered_board
 
 from tilematch.engine import layouts
 from tilematch.engine import solve as solve_module
@@ -224,13 +224,7 @@ def search_verdict(board: StackBoard, quick: int, first: int, cheap: int = 0) ->
     search.first_round = first
     pairs = search.run()
     if pairs is not None:
-        replay = board.copy()
-        for a, b in pairs:
-            spot_a, spot_b = model.spot[a], model.spot[b]
-            move = replay.match(min(spot_a, spot_b), max(spot_a, spot_b))
-            assert move is not None
-            replay.push(move)
-        assert replay.is_cleared()
+        assert_pairs_clear(board, model, pairs)
     return pairs is not None
 
 
