@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from tests.engine.test_solve import assert_pairs_clear, exhaustive
 
 from tilematch.engine import solve as solve_module
+from tilematch.engine.board import bits
 from tilematch.engine.grid import GridBoard
 from tilematch.engine.solve_grid import GridModel
-from tilematch.engine.solve_search import Budget, Pair, bits
+from tilematch.engine.solve_search import Budget, Pair
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FACES = [f"{n}{suit}" for suit in "mp" for n in range(1, 10)]

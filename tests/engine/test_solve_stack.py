@@ -11,8 +11,9 @@ from tests.engine.test_solve import assert_pairs_clear, exhaustive, layered_boar
 
 from tilematch.engine import layouts
 from tilematch.engine import solve as solve_module
+from tilematch.engine.board import bits
 from tilematch.engine.solve import solve
-from tilematch.engine.solve_search import Budget, Pair, bits
+from tilematch.engine.solve_search import Budget, Pair
 from tilematch.engine.solve_stack import LayeredModel, LayeredSearch
 from tilematch.engine.stack import StackBoard
 from tilematch.engine.tiles import standard_set

@@ -15,6 +15,21 @@ from typing import NamedTuple, Protocol, Self
 Point = tuple[int, int]
 
 
+def bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, ascending (spots of an occupancy,
+    tiles of a group): the one bit walk every board, generator and solver uses.
+
+    >>> bits(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 class BoardError(ValueError):
     """A board (from a file, a request or a constructor) cannot be used; the message
     names the element and the problem.

@@ -60,7 +60,7 @@ from datetime import date as _date
 from typing import Final, Literal, TypeAlias, cast
 from urllib.parse import parse_qsl, urlencode
 
-from tilematch.engine.board import Board, Match
+from tilematch.engine.board import Board, Match, bits
 from tilematch.engine.grid import MAX_SIDE, GridBoard, GridLines, GridShape
 from tilematch.engine.grid_shapes import Shape, get_shape, shapes
 from tilematch.engine.grid_shapes import names as shape_names
@@ -261,15 +261,6 @@ def _grid_removal_path(
 # Layered layouts: removal paths asked of the layout's free rule (StackGeometry)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _stack_removal_path(
     geo: StackGeometry,
     occupied: int,
@@ -299,7 +290,7 @@ def _stack_removal_path(
     path: list[tuple[int, int]] = []
     queued: tuple[int, int] | None = None
     while occ:
-        spots = _bits(free & ~lock)
+        spots = bits(free & ~lock)
         if queued is not None:
             a, b = queued
             queued = None
@@ -311,7 +302,7 @@ def _stack_removal_path(
                 queued = (c, d)
             elif bias < 0 and len(path) % 2 == 1:
                 last = path[-1]
-                opened = _bits((unblocks[last[0]] | unblocks[last[1]]) & free & ~lock)
+                opened = bits((unblocks[last[0]] | unblocks[last[1]]) & free & ~lock)
                 if opened:
                     a = rng.choice(opened)
                     b = rng.choice([s for s in spots if s != a])
@@ -322,7 +313,7 @@ def _stack_removal_path(
         free = geo.free_without(free, occ, a, b)
         occ &= ~((1 << a) | (1 << b))
         if lock:
-            for spot in _bits(geo.cracked_by(a, b, lock & occ)):
+            for spot in bits(geo.cracked_by(a, b, lock & occ)):
                 cracks[spot] -= 1
                 if cracks[spot] <= 0:
                     lock &= ~(1 << spot)
@@ -338,7 +329,7 @@ def _stone_candidates(geo: StackGeometry, path: Sequence[tuple[int, int]]) -> li
         for s in (a, b):
             if cracked[s] >= STONE_CRACKS:
                 eligible.append(s)
-        for s in _bits(geo.cracked_by(a, b, geo.full)):
+        for s in bits(geo.cracked_by(a, b, geo.full)):
             cracked[s] += 1
     return sorted(eligible)
 
@@ -467,7 +458,7 @@ def _grid_cells(
         if mask < 0 or mask >> size:
             raise ValueError(f"mask has cells outside the {rows}x{cols} grid")
         bitmask = mask
-        cells = _bits(mask)
+        cells = bits(mask)
     else:
         bitmask = 0
         for cell in cast(Iterable[tuple[int, int]], mask):
@@ -475,7 +466,7 @@ def _grid_cells(
             if not (0 <= r < rows and 0 <= c < cols):
                 raise ValueError(f"mask cell {(r, c)} lies outside the {rows}x{cols} grid")
             bitmask |= 1 << (r * cols + c)
-        cells = _bits(bitmask)
+        cells = bits(bitmask)
     if not cells or len(cells) % 2:
         raise ValueError(f"a board needs a positive even number of tiles, not {len(cells)}")
     if len(cells) > MAX_TILES:
@@ -965,7 +956,7 @@ def _positions_hopeless(board: BoardLike) -> bool:
     def clears(occ: int) -> bool:
         if not occ:
             return True
-        free = _bits(geo.free_mask(occ) & ~board.locked)
+        free = bits(geo.free_mask(occ) & ~board.locked)
         return any(
             clears(occ & ~((1 << a) | (1 << b))) for i, a in enumerate(free) for b in free[i + 1 :]
         )

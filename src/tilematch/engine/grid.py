@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import ClassVar, Final, overload
 
-from tilematch.engine.board import BoardError, Match, PairView, Point
+from tilematch.engine.board import BoardError, Match, PairView, Point, bits
 from tilematch.engine.tiles import TileError, match_key
 
 #: Largest number of rows or columns of a grid.
@@ -88,13 +88,6 @@ def _key_id(code: str) -> int:
 
 # ---------------------------------------------------------------------------
 # Geometry
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class GridShape:
@@ -203,7 +196,7 @@ class GridShape:
                     run |= 1 << spot
                 elif run:
                     runs.append(run)
-                    for s in _bits(run):
+                    for s in bits(run):
                         run_of[s] = run
                     run = 0
         self.run_of = tuple(run_of)
@@ -219,7 +212,7 @@ class GridShape:
         already rest. THE gravity rule: :meth:`GridBoard.push` and the generators
         both settle with it.
         """
-        cells = list(_bits(run))  # top to bottom: spots grow downwards
+        cells = list(bits(run))  # top to bottom: spots grow downwards
         standing = [s for s in cells if occupied >> s & 1]
         target = cells[len(cells) - len(standing) :]
         if standing == target:
@@ -251,7 +244,7 @@ class GridLines:
         self.shape = shape
         self.row_bits: list[int] = [0] * (shape.rows + 2)
         self.col_bits: list[int] = [0] * (shape.cols + 2)
-        for spot in _bits(occupied):
+        for spot in bits(occupied):
             self.add(spot)
 
     def add(self, spot: int) -> None:
@@ -648,21 +641,21 @@ class GridBoard:
 
     def spots(self) -> Iterator[int]:
         """The occupied spots in ascending order."""
-        return _bits(self.occupied)
+        return iter(bits(self.occupied))
 
     def faces(self) -> dict[int, str]:
         """``spot -> code`` for every tile on the board."""
         faces = self._faces
-        return {spot: faces[spot] or "" for spot in _bits(self.occupied)}
+        return {spot: faces[spot] or "" for spot in bits(self.occupied)}
 
     def groups(self) -> dict[str, int]:
         """Match group (:func:`~tilematch.engine.tiles.match_group`) -> bitmask of the
         occupied spots whose faces belong to it; groups without tiles are left out."""
         out: dict[str, int] = {}
-        for kid, bits in self._kmask.items():
-            if bits:
+        for kid, spots in self._kmask.items():
+            if spots:
                 name = _KEY_GROUP[kid]
-                out[name] = out.get(name, 0) | bits
+                out[name] = out.get(name, 0) | spots
         return out
 
     def group_of(self, spot: int) -> int:
@@ -830,7 +823,7 @@ class GridBoard:
         else:
             run_of = self.shape.run_of
             runs = [run_of[a]] if run_of[a] == run_of[b] else [run_of[a], run_of[b]]
-            saved = tuple((s, faces[s]) for run in runs for s in _bits(run))
+            saved = tuple((s, faces[s]) for run in runs for s in bits(run))
             self._take(a)
             self._take(b)
             for run in runs:
@@ -894,7 +887,7 @@ class GridBoard:
         Raises :class:`~tilematch.engine.board.BoardError` unless ``faces`` names
         exactly the occupied spots with valid codes.
         """
-        if set(faces) != set(_bits(self.occupied)):
+        if set(faces) != set(bits(self.occupied)):
             raise BoardError("with_faces needs a face for exactly the occupied spots")
         return GridBoard(self.rows, self.cols, faces, gravity=self.gravity, mask=self.shape.mask)
 
@@ -923,7 +916,7 @@ class GridBoard:
         if not self.gravity:
             return self.occupied
         faces = self._faces
-        return (self.occupied, tuple(faces[s] for s in _bits(self.occupied)))
+        return (self.occupied, tuple(faces[s] for s in bits(self.occupied)))
 
     def __str__(self) -> str:
         from tilematch.engine.grid_text import format_grid

@@ -7,8 +7,9 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
+from tilematch.engine.board import bits
 from tilematch.engine.grid import GridLines, GridShape
-from tilematch.engine.solve_search import Budget, Groups, Model, Pair, PairingSearch, Restart, bits
+from tilematch.engine.solve_search import Budget, Groups, Model, Pair, PairingSearch, Restart
 
 # ---------------------------------------------------------------------------
 # Shisen-Sho without gravity.

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
+from tilematch.engine.board import bits
 from tilematch.engine.tiles import match_key
 
 #: A move inside a solver model: two local tile indices.
@@ -69,16 +70,6 @@ class Budget:
 # to one partner of its group; propagation then removes every committed pair
 # that is available, commits the last two tiles of a group, and removes a
 # whole uncommitted remainder of a group that is all available right now.
-
-
-def bits(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Groups:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Hashable, Iterator
 from typing import Any, cast
 
+from tilematch.engine.board import bits
 from tilematch.engine.solve_search import (
     Budget,
     Commits,
@@ -14,7 +15,6 @@ from tilematch.engine.solve_search import (
     Pair,
     PairingSearch,
     Restart,
-    bits,
     perfect,
 )
 from tilematch.engine.stack import StackGeometry

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Final, Literal, Self
 
-from tilematch.engine.board import BoardError, Match, PairView
+from tilematch.engine.board import BoardError, Match, PairView, bits
 from tilematch.engine.layout import Layout, Position
 from tilematch.engine.tiles import Colour, TileError, match_key, split_code, tile_name, tiles_match
 
@@ -49,14 +49,6 @@ STONE_CRACKS: Final = 2
 
 #: The most cracks a stone may be given (boards read from files are checked against it).
 MAX_STONE_CRACKS: Final = 9
-
-
-def _bits(mask: int) -> Iterator[int]:
-    """The set bit positions of ``mask`` in ascending order."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _mask_of(spots: Sequence[int]) -> int:
@@ -117,7 +109,7 @@ class StackGeometry:
         """The cell-board mask of the spots in ``spots`` (see :meth:`free_cells`)."""
         cell = self.cell
         out = 0
-        for spot in _bits(spots):
+        for spot in bits(spots):
             out |= 1 << cell[spot]
         return out
 
@@ -480,7 +472,7 @@ class StackBoard:
             groups[key[0]] = groups.get(key[0], 0) | mask
             if key[1] == "b":
                 self.black |= mask
-            for spot in _bits(mask):
+            for spot in bits(mask):
                 partners[spot] = partner_of_key[key] & ~(1 << spot)
         self.partners: tuple[int, ...] = tuple(partners)
         self._group_masks = groups
@@ -495,7 +487,7 @@ class StackBoard:
 
     def spots(self) -> Iterator[int]:
         """The occupied spots in ascending order."""
-        return _bits(self.occupied)
+        return iter(bits(self.occupied))
 
     def coords(self, spot: int) -> tuple[int, int, int]:
         """``(x, y, z)`` of ``spot`` in half-tile units; raises ``IndexError`` off the layout."""
@@ -575,19 +567,19 @@ class StackBoard:
         empty, the two spots are equal, or a tile is an uncracked stone.
         """
         a, b = move[0], move[1]
-        bits = (1 << a) | (1 << b)
+        pair = (1 << a) | (1 << b)
         occupied = self.occupied
-        if a == b or a < 0 or b < 0 or occupied & bits != bits:
+        if a == b or a < 0 or b < 0 or occupied & pair != pair:
             raise ValueError(f"cannot remove {a} and {b}: both spots must hold tiles")
-        if self.locked & bits:
+        if self.locked & pair:
             raise ValueError(f"cannot remove {a} and {b}: an uncracked stone cannot be selected")
         if not isinstance(move, Match):
             move = Match(min(a, b), max(a, b))
-        after = occupied ^ bits
+        after = occupied ^ pair
         cracked = 0
         if self.locked:
             cracked = self.geometry.cracked_by(a, b, self.locked & after)
-            for spot in _bits(cracked):
+            for spot in bits(cracked):
                 left = self._cracks[spot] - 1
                 self._cracks[spot] = left
                 if not left:
@@ -606,7 +598,7 @@ class StackBoard:
         entry = self._stack.pop()
         move = entry.move
         self.occupied |= (1 << move.a) | (1 << move.b)
-        for spot in _bits(entry.cracked):
+        for spot in bits(entry.cracked):
             self._cracks[spot] += 1
             self.locked |= 1 << spot
         self._free = entry.free
@@ -678,9 +670,9 @@ class StackBoard:
             raise KeyError(f"no tile at spot {spot}")
         occupied = self.occupied
         info = Blockers(
-            covered_by=tuple(_bits(self.cover[spot] & occupied)),
-            left=tuple(_bits(self.left[spot] & occupied)),
-            right=tuple(_bits(self.right[spot] & occupied)),
+            covered_by=tuple(bits(self.cover[spot] & occupied)),
+            left=tuple(bits(self.left[spot] & occupied)),
+            right=tuple(bits(self.right[spot] & occupied)),
             stone_cracks_left=self._cracks.get(spot, 0),
             free=self.is_free(spot),
         )
@@ -736,26 +728,26 @@ class StackBoard:
         otherwise.
         """
         a, b = move[0], move[1]
-        bits = (1 << a) | (1 << b)
+        pair = (1 << a) | (1 << b)
         if a == b or a < 0 or b < 0:
             raise ValueError(f"not a pair of spots: {a}, {b}")
-        if self.occupied & bits == bits:
+        if self.occupied & pair == pair:
             before = self.occupied
-            after = before ^ bits
+            after = before ^ pair
             locked_before = self.locked
             cracked = self.geometry.cracked_by(a, b, locked_before & after)
             opened = 0
-            for spot in _bits(cracked):
+            for spot in bits(cracked):
                 if self._cracks[spot] == 1:
                     opened |= 1 << spot
             locked_after = locked_before & ~opened
         elif (
-            not self.occupied & bits
+            not self.occupied & pair
             and self._stack
             and {self._stack[-1].move.a, self._stack[-1].move.b} == {a, b}
         ):
             after = self.occupied
-            before = after | bits
+            before = after | pair
             locked_after = self.locked
             locked_before = locked_after | self._stack[-1].cracked
         else:
@@ -766,7 +758,7 @@ class StackBoard:
         selectable_before = free_before & ~locked_before
         selectable_after = free_after & ~locked_after
         gained = (free_after & ~free_before) | (selectable_after & ~selectable_before)
-        return list(_bits(gained & after))
+        return bits(gained & after)
 
     def __repr__(self) -> str:
         stones = f", {len(self.stones())} stones" if self._cracks else ""
