@@ -31,37 +31,46 @@ def model_of(board: StackBoard) -> LayeredModel | None:
     return model
 
 
-def reference_peel(model: LayeredModel, occ: int, commits: set[Pair]) -> bool:
-    """The relaxed game of the peeling, one tile at a time, straight from its words: a
-    committed pair goes when both its tiles are free; a tile not committed goes alone
-    when it is free and a tile it could pair with (not committed either) is free or
-    gone. True when every tile goes."""
+def _may_go(
+    model: LayeredModel, t: int, rest: int, free: int, partner: dict[int, int], lone: set[int]
+) -> bool:
+    """The relaxed game's rule, straight from its words: a free committed tile goes when
+    its partner is free; a free tile not committed goes alone when a tile it could pair
+    with (not committed either) is free or gone."""
+    if t in partner:
+        return bool((free >> partner[t]) & 1)
+    groups = model.groups
+    g = groups.of[t]
+    return any(
+        m != t
+        and groups.of[m] == g
+        and groups.compatible(g, t, m)
+        and (not (rest >> m) & 1 or (free >> m) & 1)
+        for m in lone
+    )
+
+
+def _relaxed(occ: int, commits: set[Pair]) -> tuple[dict[int, int], set[int]]:
     partner = {}
     for a, b in commits:
         partner[a], partner[b] = b, a
-    lone = {t for t in bits(occ) if t not in partner}
-    groups = model.groups
+    return partner, {t for t in bits(occ) if t not in partner}
+
+
+def reference_peel(model: LayeredModel, occ: int, commits: set[Pair]) -> bool:
+    """The relaxed game of the peeling played one tile (or committed pair) at a time.
+    True when every tile goes."""
+    partner, lone = _relaxed(occ, commits)
     rest = occ
     progress = True
     while rest and progress:
         progress = False
         free = model.geometry.free_cells(rest)
         for t in bits(rest & free):
-            if t in partner:
-                if (free >> partner[t]) & 1:
-                    rest &= ~((1 << t) | (1 << partner[t]))
-                    progress = True
-                    break
-                continue
-            g = groups.of[t]
-            if any(
-                m != t
-                and groups.of[m] == g
-                and groups.compatible(g, t, m)
-                and (not (rest >> m) & 1 or (free >> m) & 1)
-                for m in lone
-            ):
+            if _may_go(model, t, rest, free, partner, lone):
                 rest &= ~(1 << t)
+                if t in partner:
+                    rest &= ~(1 << partner[t])
                 progress = True
                 break
     return not rest
@@ -71,11 +80,7 @@ def reference_rounds(model: LayeredModel, occ: int, commits: set[Pair]) -> dict[
     """The relaxed game of ``reference_peel`` played in rounds, each taking at once every
     tile that can go at its start: the round that takes each tile (tiles never taken
     left out)."""
-    partner = {}
-    for a, b in commits:
-        partner[a], partner[b] = b, a
-    lone = {t for t in bits(occ) if t not in partner}
-    groups = model.groups
+    partner, lone = _relaxed(occ, commits)
     rest = occ
     rounds: dict[int, int] = {}
     k = 0
@@ -83,18 +88,7 @@ def reference_rounds(model: LayeredModel, occ: int, commits: set[Pair]) -> dict[
         free = model.geometry.free_cells(rest)
         go = 0
         for t in bits(rest & free):
-            if t in partner:
-                if (free >> partner[t]) & 1:
-                    go |= 1 << t
-                continue
-            g = groups.of[t]
-            if any(
-                m != t
-                and groups.of[m] == g
-                and groups.compatible(g, t, m)
-                and (not (rest >> m) & 1 or (free >> m) & 1)
-                for m in lone
-            ):
+            if _may_go(model, t, rest, free, partner, lone):
                 go |= 1 << t
         if not go:
             break
