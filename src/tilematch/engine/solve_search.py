@@ -370,8 +370,9 @@ class PairingSearch:
                         if not (groups.compatible(g, c, d) and model.possible(c, d)):
                             continue
                         way = ((a, b), (c, d))
-                    trials += 1
-                    if model.trial(state, commits, self.base, g, way):
+                    passes, tried = self.try_way(state, commits, cmask, g, way)
+                    trials += tried
+                    if passes:
                         ways.append(way)
                 hint[g] = len(ways)
                 if not ways:
@@ -386,8 +387,7 @@ class PairingSearch:
             if forced is None:
                 if best is None:
                     return played, state, commits, cmask, []
-                available = model.available
-                best.sort(key=lambda way: (not available(ctx, way[0][0], way[0][1]), shuffle()))
+                self.order_ways(best, ctx, shuffle)
                 return played, state, commits, cmask, best
             commits = commits.union(forced)
             for a, b in forced:
@@ -399,6 +399,22 @@ class PairingSearch:
             played.extend(moves)
             if not state[0]:
                 return played, state, commits, cmask, []
+
+    def try_way(
+        self, state: tuple[Any, ...], commits: Commits, cmask: int, g: int, way: tuple[Pair, ...]
+    ) -> tuple[bool, int]:
+        """Whether committing ``way`` (pairs of group ``g``) survives the model's
+        relaxation here, and how many trials that took (the look-ahead stops looking
+        at more groups after :attr:`max_trials`)."""
+        return self.model.trial(state, commits, self.base, g, way), 1
+
+    def order_ways(
+        self, ways: list[tuple[Pair, ...]], ctx: Any, shuffle: Callable[[], float]
+    ) -> None:
+        """Sort the surviving ways of the group to branch on, best first: ways whose
+        first pair can go now, then in ``shuffle`` order (the round's tie-breaks)."""
+        available = self.model.available
+        ways.sort(key=lambda way: (not available(ctx, way[0][0], way[0][1]), shuffle()))
 
     def run(self) -> list[Pair] | None:
         """The pairs in playing order, or ``None`` when proven unsolvable.

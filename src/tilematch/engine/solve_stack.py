@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, cast
 
 from tilematch.engine.board import bits
@@ -576,93 +576,44 @@ class LayeredSearch(PairingSearch):
             if not occ:
                 return moves, state, commits, cmask, None
 
-    def choose(
-        self, state: tuple[Any, ...], commits: Commits, cmask: int, ctx: Any
-    ) -> tuple[list[Pair], tuple[Any, ...], Commits, int, list[tuple[Pair, ...]]] | None:
-        """As :meth:`PairingSearch.choose`, without the trials known to pass."""
+    def try_way(
+        self, state: tuple[Any, ...], commits: Commits, cmask: int, g: int, way: tuple[Pair, ...]
+    ) -> tuple[bool, int]:
+        """As :meth:`PairingSearch.try_way`, without running a trial known to pass
+        (see the class docstring); a trial that passes is remembered."""
         model = self.layered
-        groups = model.groups
         passed = self.passed
-        played: list[Pair] = []
-        while True:
-            occ = state[0]
-            best: list[tuple[Pair, ...]] | None = None
-            forced: tuple[Pair, ...] | None = None
-            hint = self.domain_hint
-            shuffle = self.rng.random if self.rng is not None else float
-            order = sorted(range(len(groups.masks)), key=lambda g: (hint[g], shuffle()))
-            trials = 0
-            unc_all = occ & ~cmask
-            for g in order:
-                if best is not None and trials >= self.max_trials:
-                    break
-                unc = occ & groups.masks[g] & ~cmask
-                if unc.bit_count() < 4:
-                    continue
-                low = unc & -unc
-                a = low.bit_length() - 1
-                ways: list[tuple[Pair, ...]] = []
-                for b in bits(unc ^ low):
-                    if not (groups.compatible(g, a, b) and model.possible(a, b)):
-                        continue
-                    way: tuple[Pair, ...] = ((a, b),)
-                    rest = unc & ~(low | (1 << b))
-                    if rest.bit_count() == 2:
-                        c, d = bits(rest)
-                        if not (groups.compatible(g, c, d) and model.possible(c, d)):
-                            continue
-                        way = ((a, b), (c, d))
-                    known = passed.get(way)
-                    if (
-                        known is not None
-                        and not occ & ~known[1]
-                        and model.passes_still(known[2], iter(commits - known[0]), unc_all)
-                    ):
-                        ways.append(way)
-                        continue
-                    trials += 1
-                    rounds = model.trial_rounds(self.base, g, way)
-                    if rounds is not None:
-                        passed[way] = (commits, occ, rounds)
-                        ways.append(way)
-                    elif known is not None:
-                        del passed[way]
-                hint[g] = len(ways)
-                if not ways:
-                    return None
-                if len(ways) == 1:
-                    forced = ways[0]
-                    break
-                if best is None or len(ways) < len(best):
-                    best = ways
-                    if len(ways) <= self.enough:
-                        break
-            if forced is None:
-                if best is None:
-                    return played, state, commits, cmask, []
-                available = model.available
-                # first ways whose pair can go now; in the first round of each kind
-                # then ways whose pairs' tiles go in close rounds of the peeling
-                # (:meth:`LayeredModel.score`), in later rounds shuffled
-                if self.rng is None:
-                    base = self.base
-                    taken_in = model.round_of
-                    best.sort(
-                        key=lambda way: (
-                            not available(ctx, way[0][0], way[0][1]),
-                            sum(abs(taken_in(base, a) - taken_in(base, b)) for a, b in way),
-                        )
-                    )
-                else:
-                    best.sort(key=lambda way: (not available(ctx, way[0][0], way[0][1]), shuffle()))
-                return played, state, commits, cmask, best
-            commits = commits.union(forced)
-            for a, b in forced:
-                cmask |= (1 << a) | (1 << b)
-            done = self.propagate(state, commits, cmask)
-            if done is None:
-                return None
-            moves, state, commits, cmask, ctx = done
-            played.extend(moves)
-            if not state[0]:
-                return played, state, commits, cmask, []
+        occ = state[0]
+        known = passed.get(way)
+        if (
+            known is not None
+            and not occ & ~known[1]
+            and model.passes_still(known[2], iter(commits - known[0]), occ & ~cmask)
+        ):
+            return True, 0
+        rounds = model.trial_rounds(self.base, g, way)
+        if rounds is not None:
+            passed[way] = (commits, occ, rounds)
+            return True, 1
+        if known is not None:
+            del passed[way]
+        return False, 1
+
+    def order_ways(
+        self, ways: list[tuple[Pair, ...]], ctx: Any, shuffle: Callable[[], float]
+    ) -> None:
+        """First ways whose pair can go now; in the first round of each kind then ways
+        whose pairs' tiles go in close rounds of the peeling (:meth:`LayeredModel.score`),
+        in later rounds shuffled."""
+        if self.rng is not None:
+            super().order_ways(ways, ctx, shuffle)
+            return
+        available = self.layered.available
+        base = self.base
+        taken_in = self.layered.round_of
+        ways.sort(
+            key=lambda way: (
+                not available(ctx, way[0][0], way[0][1]),
+                sum(abs(taken_in(base, a) - taken_in(base, b)) for a, b in way),
+            )
+        )
