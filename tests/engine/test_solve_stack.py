@@ -214,6 +214,7 @@ def search_verdict(board: StackBoard, quick: int, first: int, cheap: int = 0) ->
     if model is None:
         return True
     search = LayeredSearch(model, Budget(None, None))
+    search.repair_tries = 0  # the exact rounds alone (the repair search has its own tests)
     search.quick_round = quick
     search.cheap_round = cheap
     search.first_round = first

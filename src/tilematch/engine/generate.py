@@ -37,7 +37,7 @@ tiles), falling tiles to :meth:`GridShape.falls
 and its incremental form :meth:`~tilematch.engine.stack.StackGeometry.free_without`,
 stone cracks to :meth:`~tilematch.engine.stack.StackGeometry.cracked_by`.
 A rule change that alters deals therefore needs a new generator version (the
-golden boards in the tests pin version 1).
+golden boards in the tests pin versions 1 and 2).
 
 >>> deal = deal_grid(8, 17, seed=1)
 >>> deal.board.is_cleared(), len(deal.solution)
@@ -80,8 +80,9 @@ AnyBoard: TypeAlias = GridBoard | StackBoard
 #: What the functions here accept: a concrete board or anything following the protocol.
 BoardLike: TypeAlias = Board | GridBoard | StackBoard
 
-#: The generator version new deals are made with.
-GENERATOR_VERSION: Final = 1
+#: The generator version new deals are made with. Version 2 proves solver-checked
+#: layered deals with the repair search first (other deals as in version 1).
+GENERATOR_VERSION: Final = 2
 
 GeneratorName = Literal["reverse", "checked"]
 GENERATORS: Final[tuple[str, ...]] = ("reverse", "checked")
@@ -429,9 +430,10 @@ def replay(board: BoardLike, pairs: Iterable[tuple[int, int]]) -> tuple[Match, .
     return tuple(moves) if work.is_cleared() else None
 
 
-def _solved(board: BoardLike, nodes: int) -> tuple[Match, ...] | None:
-    """The solver's solution of ``board`` replayed, or ``None`` (unsolvable or out of budget)."""
-    result = solve(cast(Board, board), nodes=nodes)
+def _solved(board: BoardLike, nodes: int, repair: bool = True) -> tuple[Match, ...] | None:
+    """The solver's solution of ``board`` replayed, or ``None`` (unsolvable or out of
+    budget); ``repair`` as in :func:`~tilematch.engine.solve.solve`."""
+    result = solve(cast(Board, board), nodes=nodes, repair=repair)
     if result.status != "solved":
         return None
     return replay(board, ((m.a, m.b) for m in result.moves))
@@ -512,7 +514,7 @@ _GridBuilder = Callable[
     tuple[AnyBoard, tuple[Match, ...]],
 ]
 #: Grid generators by version; old entries stay so old seeds keep their boards.
-GRID_VERSIONS: Final[dict[int, _GridBuilder]] = {1: _grid_v1}
+GRID_VERSIONS: Final[dict[int, _GridBuilder]] = {1: _grid_v1, 2: _grid_v1}
 
 
 def _check_version(version: object, table: Mapping[int, object]) -> int:
@@ -743,6 +745,36 @@ def _layout_v1(
     stones: int,
     tileset: SetName,
 ) -> tuple[AnyBoard, tuple[Match, ...]]:
+    """Version 1: solver-checked deals are proven by the exact search alone."""
+    return _layout_deal(layout, game, seed, generator, difficulty, stones, tileset, repair=False)
+
+
+def _layout_v2(
+    layout: Layout,
+    game: str,
+    seed: int,
+    generator: str,
+    difficulty: str,
+    stones: int,
+    tileset: SetName,
+) -> tuple[AnyBoard, tuple[Match, ...]]:
+    """Version 2: solver-checked deals are proven with the repair search first, so
+    more candidates are proven within the bound and the recorded solution (which
+    places stones) is the repair search's. Reverse placement is unchanged."""
+    return _layout_deal(layout, game, seed, generator, difficulty, stones, tileset, repair=True)
+
+
+def _layout_deal(
+    layout: Layout,
+    game: str,
+    seed: int,
+    generator: str,
+    difficulty: str,
+    stones: int,
+    tileset: SetName,
+    *,
+    repair: bool,
+) -> tuple[AnyBoard, tuple[Match, ...]]:
     geo = stack_geometry(layout.positions)
     n = len(layout.positions)
     bias = _BIAS[difficulty] if generator == "reverse" else 0
@@ -762,7 +794,7 @@ def _layout_v1(
             flat = [face for pair in pairs for face in pair]
             rng.shuffle(flat)
             board = StackBoard(layout, flat, game=game)
-            solution = _solved(board, LAYOUT_PROOF_NODES)
+            solution = _solved(board, LAYOUT_PROOF_NODES, repair)
         if solution is None:
             continue
         if stones:
@@ -799,7 +831,7 @@ _LayoutBuilder = Callable[
     [Layout, str, int, str, str, int, SetName], tuple[AnyBoard, tuple[Match, ...]]
 ]
 #: Layered generators by version; old entries stay so old seeds keep their boards.
-LAYOUT_VERSIONS: Final[dict[int, _LayoutBuilder]] = {1: _layout_v1}
+LAYOUT_VERSIONS: Final[dict[int, _LayoutBuilder]] = {1: _layout_v1, 2: _layout_v2}
 
 
 def _is_builtin(layout: Layout) -> bool:
@@ -926,7 +958,8 @@ def reshuffle(board: BoardLike, rng: random.Random) -> Board | None:
         shuffled = list(faces)
         rng.shuffle(shuffled)
         fresh = board.with_faces(dict(zip(spots, shuffled, strict=True)))
-        result = solve(cast(Board, fresh), nodes=CHECK_NODES)
+        # the exact search alone: a game's stored reshuffles re-deal the same way
+        result = solve(cast(Board, fresh), nodes=CHECK_NODES, repair=False)
         if result.status == "solved":
             return cast(Board, fresh)
         if result.status == "unsolvable" and _positions_hopeless(fresh):
@@ -1058,7 +1091,7 @@ class DealSpec:
 def share_code(deal: Deal) -> str:
     """A short text (URL query form) naming ``deal``: game, layout or size, seed,
     generator, version and any non-default option, e.g.
-    ``game=solitaire&layout=turtle&seed=7&generator=reverse&version=1``.
+    ``game=solitaire&layout=turtle&seed=7&generator=reverse&version=2``.
 
     Raises :class:`ValueError` for a deal on a custom mask or a layout that is
     not built in (the code cannot carry the shape)."""

@@ -83,13 +83,24 @@ class Solution:
         return self.status == "solved"
 
 
-def solve(board: Board, *, nodes: int | None = None, seconds: float | None = None) -> Solution:
+def solve(
+    board: Board,
+    *,
+    nodes: int | None = None,
+    seconds: float | None = None,
+    repair: bool = True,
+) -> Solution:
     """Decide whether ``board`` can be cleared and find a way to clear it.
 
     ``nodes`` and ``seconds`` bound the search (``None``: no bound). Returns a
     :class:`Solution`; its status is ``"budget"`` only when a bound ran out
     before the answer was known. The caller's board is left untouched (the
     search works on a model or on a copy).
+
+    ``repair=False`` skips the repair search that layered boards get first
+    (:mod:`tilematch.engine.solve_repair`): the exact search alone, with the
+    node counts and solutions of releases before it (generator version 1
+    checks its deals that way, so their boards stay the same).
 
     Raises :class:`ValueError` for a negative bound.
     """
@@ -100,6 +111,8 @@ def solve(board: Board, *, nodes: int | None = None, seconds: float | None = Non
     if not _pairable(work):
         return Solution("unsolvable", [], 0, budget.elapsed())
     model = _model_for(work)
+    if not repair and isinstance(model, LayeredModel):
+        model.repair_tries = 0
     try:
         if model is not None:
             pairs = model.search(budget)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any, cast
 
 from tilematch.engine.board import bits
+from tilematch.engine.solve_repair import repair
 from tilematch.engine.solve_search import (
     Budget,
     Commits,
@@ -31,6 +32,8 @@ class LayeredModel(Model):
     evaluated for every tile at once."""
 
     lookahead = True
+    #: peelings the repair search may try before the exact search (0: none)
+    repair_tries = 400
 
     def __init__(
         self,
@@ -469,6 +472,9 @@ class LayeredSearch(PairingSearch):
         self.cheap_round = 100
         self.cheap_enough = 3
         self.quick_round = 60
+        #: peelings the repair search (:mod:`tilematch.engine.solve_repair`) may try
+        #: before the search proper (0: none)
+        self.repair_tries = model.repair_tries
         #: way -> (commitments, occupied, rounds) of its last trial that passed
         self.passed: dict[tuple[Pair, ...], tuple[Commits, int, list[int]]] = {}
 
@@ -485,6 +491,10 @@ class LayeredSearch(PairingSearch):
         55 ms, p95 0.8 -> 0.45 s) or 250-400, and a move-by-move round of 40-45
         or 90-120 worse than 60; the cheap round alone, without the move-by-move
         round, was slower."""
+        if self.repair_tries:
+            found = repair(self.layered, self.budget, self.repair_tries)
+            if found is not None:
+                return found
         self.look = False
         try:
             return self.run_round(self.quick_round)
