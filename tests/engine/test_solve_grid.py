@@ -4,6 +4,7 @@ trials replayed from it, and its own search, against exhaustive references."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -12,7 +13,7 @@ from tests.engine.test_solve import assert_pairs_clear, exhaustive
 from tilematch.engine import solve as solve_module
 from tilematch.engine.board import bits
 from tilematch.engine.grid import GridBoard
-from tilematch.engine.solve_grid import GridModel
+from tilematch.engine.solve_grid import BlameHints, GridModel, GridSearch
 from tilematch.engine.solve_search import Budget, Pair
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -169,3 +170,64 @@ def test_crossed_pairs_fail_the_trial() -> None:
     base = model.peel(state, frozenset())
     assert base is None or isinstance(base, tuple)
     assert solve_module.solve(board).status == "unsolvable"
+
+
+def test_blame_hints_sort_blamed_groups_first_among_equal_ways() -> None:
+    hints = BlameHints(4)
+    hints[0], hints[1], hints[2], hints[3] = 2, 2, 1, 3
+    hints.blame[1] = 5
+    hints.blame[3] = 4000  # more blame never outweighs a way more
+    assert sorted(range(4), key=lambda g: hints[g]) == [2, 1, 0, 3]
+    assert list.__getitem__(hints, 1) == 2
+    assert hints[1:3] == [2, 1]
+
+
+class Recording(GridSearch):
+    """Remembers the group of every look-ahead trial."""
+
+    def __init__(self, model: GridModel) -> None:
+        super().__init__(model, Budget(None, None))
+        self.look = True
+        self.tried: list[int] = []
+
+    def try_way(
+        self,
+        state: tuple[Any, ...],
+        commits: frozenset[Pair],
+        cmask: int,
+        g: int,
+        way: tuple[Pair, ...],
+    ) -> tuple[bool, int]:
+        self.tried.append(g)
+        return super().try_way(state, commits, cmask, g, way)
+
+
+def test_a_group_with_no_way_left_is_blamed_and_looked_at_first_next_time() -> None:
+    """Small boards with random commitments that the look-ahead proves dead by a
+    group none of whose ways passes: that group is blamed, and the next look at a
+    position starts there (ahead of groups that had as many ways)."""
+    seen = 0
+    for seed in range(1000):
+        model = model_of(board_of(seed, big_groups=True))
+        search = Recording(model)
+        commits = random_commits(model, random.Random(seed))
+        cmask = 0
+        for a, b in commits:
+            cmask |= (1 << a) | (1 << b)
+        done = search.propagate(model.root(), commits, cmask)
+        if done is None:
+            continue
+        _, state, commits, cmask, ctx = done
+        if search.choose(state, commits, cmask, ctx) is not None:
+            continue
+        culprit = search.tried[-1]
+        if sum(search.hints.blame) == 0:
+            continue  # the propagation after a forced pairing failed: nobody blamed
+        assert search.hints.blame == [int(g == culprit) for g in range(len(model.groups.masks))]
+        search.tried.clear()
+        for g in range(len(model.groups.masks)):
+            search.hints[g] = 0
+        search.choose(state, commits, cmask, ctx)
+        assert search.tried[0] == culprit
+        seen += 1
+    assert seen >= 3
