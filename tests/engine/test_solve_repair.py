@@ -16,7 +16,7 @@ from tilematch.engine import layouts
 from tilematch.engine.board import bits
 from tilematch.engine.layout import Layout
 from tilematch.engine.solve import solve
-from tilematch.engine.solve_repair import _restart, peel_pairs, repair, ways_of
+from tilematch.engine.solve_repair import Repair, _restart, peel_pairs, repair, ways_of
 from tilematch.engine.solve_search import Budget, OutOfBudget
 from tilematch.engine.solve_stack import LayeredModel
 from tilematch.engine.stack import StackBoard
@@ -146,6 +146,21 @@ def test_repair_clears_turtle_deals_the_same_way_every_time() -> None:
         assert again is not None
         assert repair(again, Budget(None, None), 400) == found
     assert cleared >= 3
+
+
+def test_repair_in_stages_takes_the_same_steps() -> None:
+    """Runs that go on where the last one stopped find what one long run finds."""
+    for seed in (0, 2, 3):
+        model = model_of(turtle(seed))
+        assert model is not None
+        whole = repair(model, Budget(None, None), 3000)
+        staged = Repair(model)
+        found = None
+        for _ in range(60):
+            found = staged.run(Budget(None, None), 50)
+            if found is not None or staged.done:
+                break
+        assert whole is not None and found == whole
 
 
 def test_repair_leaves_stones_and_big_groups_to_the_exact_search() -> None:

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 MAX_GROUP = 8
 
 #: Steps a changed group is left alone for.
-TABU_STEPS = 3
+TABU_STEPS = 8
 
 Snaps = list[tuple[int, int]]
 
@@ -111,100 +111,143 @@ def _restart(snaps: Snaps, gmask: int) -> int:
     return low
 
 
-def repair(model: LayeredModel, budget: Budget, tries: int) -> list[Pair] | None:
-    """Look for a pairing of every group of ``model`` (in its start position) that
-    peels away completely, with at most ``tries`` peelings; the pairs in playing
-    order, or ``None`` when none was found (which proves nothing).
+class Repair:
+    """The repair search on ``model``'s start position, run in stages: each
+    :meth:`run` goes on from where the last one stopped.
 
     Boards with stones (their cracks depend on the order) or with groups of more
-    than :data:`MAX_GROUP` tiles are left to the exact search. Each step counts
-    one position in ``budget``.
-    """
-    groups = model.groups
-    if model.stone_ids or any(m.bit_count() > MAX_GROUP for m in groups.masks):
-        return None
-    start = model.start
-    budget.tick()
-    record = model.peel((start, 0, ()), frozenset())
-    if record is None:
-        return None  # the exact search proves this one at once
-    rounds = model.rounds_of(record)
-    possible = model.possible
-    masks = groups.masks
-    ways: list[list[tuple[Pair, ...]]] = []
-    choice: list[int] = []
-    for g, gmask in enumerate(masks):
+    than :data:`MAX_GROUP` tiles are left to the exact search (:attr:`done` at
+    once), as are boards whose relaxed peeling already fails."""
 
-        def ok(a: int, b: int, g: int = g) -> bool:
-            return groups.compatible(g, a, b) and possible(a, b)
+    def __init__(self, model: LayeredModel) -> None:
+        self.model = model
+        groups = model.groups
+        #: True once the search has nothing left to try (or found its answer)
+        self.done = False
+        self.found: list[Pair] | None = None
+        self.spent = 0
+        self.ways: list[list[tuple[Pair, ...]]] = []
+        self.choice: list[int] = []
+        self.partner = [0] * len(model.before)
+        self.snaps: Snaps = []
+        self.stuck = -1  # not peeled yet
+        self.resting: dict[int, int] = {}  # group -> last step it is left alone
+        self.step = 0
+        self.rng = random.Random(0)
+        if model.stone_ids or any(m.bit_count() > MAX_GROUP for m in groups.masks):
+            self.done = True
+            return
+        record = model.peel((model.start, 0, ()), frozenset())
+        if record is None:
+            self.done = True  # the exact search proves this one at once
+            return
+        rounds = model.rounds_of(record)
+        possible = model.possible
+        for g, gmask in enumerate(groups.masks):
 
-        found = ways_of(bits(gmask), ok)
-        if not found:
-            return None  # no way at all: the exact search says so
-        ways.append(found)
-        # tiles the relaxed peeling takes in close rounds pair with each other
-        spread = [sum(abs(rounds.get(a, 0) - rounds.get(b, 0)) for a, b in way) for way in found]
-        choice.append(spread.index(min(spread)))
-    partner = [0] * len(model.before)
+            def ok(a: int, b: int, g: int = g) -> bool:
+                return groups.compatible(g, a, b) and possible(a, b)
 
-    def pair_up(g: int, w: int) -> None:
-        for a, b in ways[g][w]:
+            found = ways_of(bits(gmask), ok)
+            if not found:
+                self.done = True  # no way at all: the exact search says so
+                return
+            self.ways.append(found)
+            # tiles the relaxed peeling takes in close rounds pair with each other
+            spread = [
+                sum(abs(rounds.get(a, 0) - rounds.get(b, 0)) for a, b in way) for way in found
+            ]
+            self.choice.append(spread.index(min(spread)))
+        for g, w in enumerate(self.choice):
+            self.pair_up(g, w)
+
+    def pair_up(self, g: int, w: int) -> None:
+        """Pair group ``g`` its ``w``-th way."""
+        partner = self.partner
+        for a, b in self.ways[g][w]:
             partner[a] = 1 << b
             partner[b] = 1 << a
 
-    for g in range(len(masks)):
-        pair_up(g, choice[g])
-    free_cells = model.free_cells
-    group_of = groups.of
-    rng = random.Random(0)
-    snaps: Snaps = []
-    stuck = peel_pairs(free_cells, start, 0, partner, snaps)
-    spent = 1
-    resting: dict[int, int] = {}  # group -> last step it is left alone
-    step = 0
-    while stuck:
-        if spent >= tries:
-            return None
-        budget.tick()
-        step += 1
-        best: tuple[tuple[int, float], int, int, int] | None = None
-        waited = False
-        for g in sorted({group_of[t] for t in bits(stuck)}):
-            if resting.get(g, -1) >= step:
-                waited = True
-                continue
-            gmask = masks[g]
-            k = _restart(snaps, gmask)
-            rest, seen = snaps[k]
-            seen &= ~gmask
-            now = choice[g]
-            for w in range(len(ways[g])):
-                if w == now:
+    def run(self, budget: Budget, tries: int) -> list[Pair] | None:
+        """Go on for up to ``tries`` more peelings; the pairs in playing order once a
+        pairing peels away completely, else ``None`` (which proves nothing). Each
+        step counts one position in ``budget``."""
+        if self.done:
+            return self.found
+        model = self.model
+        free_cells = model.free_cells
+        masks = model.groups.masks
+        group_of = model.groups.of
+        ways, choice, snaps, resting = self.ways, self.choice, self.snaps, self.resting
+        rng = self.rng
+        limit = self.spent + tries
+        if self.stuck < 0:
+            budget.tick()
+            self.stuck = peel_pairs(free_cells, model.start, 0, self.partner, snaps)
+            self.spent += 1
+        stuck = self.stuck
+        while stuck:
+            if self.spent >= limit:
+                self.stuck = stuck
+                return None
+            budget.tick()
+            self.step += 1
+            step = self.step
+            best: tuple[tuple[int, float], int, int, int] | None = None
+            waited = False
+            for g in sorted({group_of[t] for t in bits(stuck)}):
+                if resting.get(g, -1) >= step:
+                    waited = True
                     continue
-                pair_up(g, w)
-                left = peel_pairs(free_cells, rest, seen, partner, None)
-                spent += 1
-                rank = (left.bit_count(), rng.random())
-                if best is None or rank < best[0]:
-                    best = (rank, g, w, k)
-            pair_up(g, now)
-        if best is None:
-            if not waited:
-                return None  # no stuck group has another way
-            resting.clear()  # every stuck group is resting: let them all move again
-            continue
-        _, g, w, k = best
-        choice[g] = w
-        pair_up(g, w)
-        rest, seen = snaps[k]
-        del snaps[k:]
-        stuck = peel_pairs(free_cells, rest, seen & ~masks[g], partner, snaps)
-        resting[g] = step + TABU_STEPS
-    moves: list[Pair] = []
-    for k in range(len(snaps) - 1):
-        taken = snaps[k][0] & ~snaps[k + 1][0]
-        for t in bits(taken):
-            mate = partner[t].bit_length() - 1
-            if t < mate:
-                moves.append((t, mate))
-    return moves
+                gmask = masks[g]
+                k = _restart(snaps, gmask)
+                rest, seen = snaps[k]
+                seen &= ~gmask
+                now = choice[g]
+                for w in range(len(ways[g])):
+                    if w == now:
+                        continue
+                    self.pair_up(g, w)
+                    left = peel_pairs(free_cells, rest, seen, self.partner, None)
+                    self.spent += 1
+                    rank = (left.bit_count(), rng.random())
+                    if best is None or rank < best[0]:
+                        best = (rank, g, w, k)
+                self.pair_up(g, now)
+            if best is None:
+                if not waited:
+                    self.done = True  # no stuck group has another way
+                    return None
+                resting.clear()  # every stuck group is resting: let them all move again
+                continue
+            _, g, w, k = best
+            choice[g] = w
+            self.pair_up(g, w)
+            rest, seen = snaps[k]
+            del snaps[k:]
+            stuck = peel_pairs(free_cells, rest, seen & ~masks[g], self.partner, snaps)
+            resting[g] = step + TABU_STEPS
+        self.stuck = 0
+        self.done = True
+        self.found = self.moves()
+        return self.found
+
+    def moves(self) -> list[Pair]:
+        """The pairs of the pairing that peeled away, round by round."""
+        snaps, partner = self.snaps, self.partner
+        moves: list[Pair] = []
+        for k in range(len(snaps) - 1):
+            taken = snaps[k][0] & ~snaps[k + 1][0]
+            for t in bits(taken):
+                mate = partner[t].bit_length() - 1
+                if t < mate:
+                    moves.append((t, mate))
+        return moves
+
+
+def repair(model: LayeredModel, budget: Budget, tries: int) -> list[Pair] | None:
+    """Look for a pairing of every group of ``model`` (in its start position) that
+    peels away completely, with at most ``tries`` peelings: :class:`Repair` run once.
+    The pairs in playing order, or ``None`` when none was found (which proves
+    nothing)."""
+    return Repair(model).run(budget, tries)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any, cast
 
 from tilematch.engine.board import bits
-from tilematch.engine.solve_repair import repair
+from tilematch.engine.solve_repair import Repair
 from tilematch.engine.solve_search import (
     Budget,
     Commits,
@@ -473,8 +473,9 @@ class LayeredSearch(PairingSearch):
         self.cheap_enough = 3
         self.quick_round = 60
         #: peelings the repair search (:mod:`tilematch.engine.solve_repair`) may try
-        #: before the search proper (0: none)
+        #: before the search proper (0: none), and after the cheap rounds
         self.repair_tries = model.repair_tries
+        self.repair_more = 5 * model.repair_tries
         #: way -> (commitments, occupied, rounds) of its last trial that passed
         self.passed: dict[tuple[Pair, ...], tuple[Commits, int, list[int]]] = {}
 
@@ -491,8 +492,9 @@ class LayeredSearch(PairingSearch):
         55 ms, p95 0.8 -> 0.45 s) or 250-400, and a move-by-move round of 40-45
         or 90-120 worse than 60; the cheap round alone, without the move-by-move
         round, was slower."""
-        if self.repair_tries:
-            found = repair(self.layered, self.budget, self.repair_tries)
+        fixer = Repair(self.layered) if self.repair_tries else None
+        if fixer is not None:
+            found = fixer.run(self.budget, self.repair_tries)
             if found is not None:
                 return found
         self.look = False
@@ -506,6 +508,10 @@ class LayeredSearch(PairingSearch):
                 return self.run_round(self.cheap_round)
             except Restart:
                 pass
+        if fixer is not None and self.repair_more:
+            found = fixer.run(self.budget, self.repair_more)
+            if found is not None:
+                return found
         limit = self.first_round
         round_no = 0
         while True:
