@@ -29,9 +29,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tilematch.engine.board import bits
-from tilematch.engine.solve_search import Budget, Pair
+from tilematch.engine.grid import GridLines
+from tilematch.engine.solve_search import Budget, Model, Pair
 
 if TYPE_CHECKING:
+    from tilematch.engine.solve_grid import GridModel
     from tilematch.engine.solve_stack import LayeredModel
 
 #: Groups larger than this are left to the exact search (their ways of pairing
@@ -115,48 +117,42 @@ class Repair:
     """The repair search on ``model``'s start position, run in stages: each
     :meth:`run` goes on from where the last one stopped.
 
-    Boards with stones (their cracks depend on the order) or with groups of more
-    than :data:`MAX_GROUP` tiles are left to the exact search (:attr:`done` at
-    once), as are boards whose relaxed peeling already fails."""
+    A geometry supplies the peeling of a whole pairing and where a changed way
+    needs it again from (:class:`LayeredRepair`, :class:`GridRepair`); this class
+    holds the pairing and the search. ``done`` is set at once when the geometry
+    leaves the board to the exact search."""
 
-    def __init__(self, model: LayeredModel) -> None:
+    def __init__(self, model: Model) -> None:
         self.model = model
-        groups = model.groups
         #: True once the search has nothing left to try (or found its answer)
         self.done = False
         self.found: list[Pair] | None = None
         self.spent = 0
+        #: every way of pairing each group, and the one each group has now
         self.ways: list[list[tuple[Pair, ...]]] = []
         self.choice: list[int] = []
-        self.partner = [0] * len(model.before)
-        self.snaps: Snaps = []
+        #: partner[t]: the bit of the tile ``t`` is paired with (sized by the geometry)
+        self.partner: list[int] = []
         self.stuck = -1  # not peeled yet
         self.resting: dict[int, int] = {}  # group -> last step it is left alone
         self.step = 0
         self.rng = random.Random(0)
-        if model.stone_ids or any(m.bit_count() > MAX_GROUP for m in groups.masks):
-            self.done = True
-            return
-        record = model.peel((model.start, 0, ()), frozenset())
-        if record is None:
-            self.done = True  # the exact search proves this one at once
-            return
-        rounds = model.rounds_of(record)
-        possible = model.possible
-        for g, gmask in enumerate(groups.masks):
 
-            def ok(a: int, b: int, g: int = g) -> bool:
-                return groups.compatible(g, a, b) and possible(a, b)
+    def start_with(self, ok: Callable[[int, int, int], bool], cost: Callable[[Pair], int]) -> None:
+        """Every group's ways (pairs ``ok(g, a, b)``), each group starting with the way
+        of least total ``cost``; ``done`` when a group has no way at all (the exact
+        search says so)."""
+        for g, gmask in enumerate(self.model.groups.masks):
 
-            found = ways_of(bits(gmask), ok)
+            def in_group(a: int, b: int, g: int = g) -> bool:
+                return ok(g, a, b)
+
+            found = ways_of(bits(gmask), in_group)
             if not found:
-                self.done = True  # no way at all: the exact search says so
+                self.done = True
                 return
             self.ways.append(found)
-            # tiles the relaxed peeling takes in close rounds pair with each other
-            spread = [
-                sum(abs(rounds.get(a, 0) - rounds.get(b, 0)) for a, b in way) for way in found
-            ]
+            spread = [sum(cost(pair) for pair in way) for way in found]
             self.choice.append(spread.index(min(spread)))
         for g, w in enumerate(self.choice):
             self.pair_up(g, w)
@@ -168,22 +164,32 @@ class Repair:
             partner[a] = 1 << b
             partner[b] = 1 << a
 
+    def restart(self, g: int, w: int) -> int:
+        """The first round of the recorded peeling that group ``g`` paired its ``w``-th
+        way may change (the rounds before it stay as they are)."""
+        raise NotImplementedError
+
+    def peel_from(self, k: int, g: int, record: bool) -> int:
+        """Peel the current pairing from round ``k`` of the recorded peeling (whose
+        rounds from ``k`` on are dropped when ``record``, and replaced by the new
+        ones); ``g`` is the group whose way changed (-1: none). Returns the tiles
+        left stuck."""
+        raise NotImplementedError
+
     def run(self, budget: Budget, tries: int) -> list[Pair] | None:
         """Go on for up to ``tries`` more peelings; the pairs in playing order once a
         pairing peels away completely, else ``None`` (which proves nothing). Each
         step counts one position in ``budget``."""
         if self.done:
             return self.found
-        model = self.model
-        free_cells = model.free_cells
-        masks = model.groups.masks
-        group_of = model.groups.of
-        ways, choice, snaps, resting = self.ways, self.choice, self.snaps, self.resting
+        groups = self.model.groups
+        group_of = groups.of
+        ways, choice, resting = self.ways, self.choice, self.resting
         rng = self.rng
         limit = self.spent + tries
         if self.stuck < 0:
             budget.tick()
-            self.stuck = peel_pairs(free_cells, model.start, 0, self.partner, snaps)
+            self.stuck = self.peel_from(0, -1, True)
             self.spent += 1
         stuck = self.stuck
         while stuck:
@@ -199,16 +205,13 @@ class Repair:
                 if resting.get(g, -1) >= step:
                     waited = True
                     continue
-                gmask = masks[g]
-                k = _restart(snaps, gmask)
-                rest, seen = snaps[k]
-                seen &= ~gmask
                 now = choice[g]
                 for w in range(len(ways[g])):
                     if w == now:
                         continue
+                    k = self.restart(g, w)
                     self.pair_up(g, w)
-                    left = peel_pairs(free_cells, rest, seen, self.partner, None)
+                    left = self.peel_from(k, g, False)
                     self.spent += 1
                     rank = (left.bit_count(), rng.random())
                     if best is None or rank < best[0]:
@@ -223,31 +226,155 @@ class Repair:
             _, g, w, k = best
             choice[g] = w
             self.pair_up(g, w)
-            rest, seen = snaps[k]
-            del snaps[k:]
-            stuck = peel_pairs(free_cells, rest, seen & ~masks[g], self.partner, snaps)
+            stuck = self.peel_from(k, g, True)
             resting[g] = step + TABU_STEPS
         self.stuck = 0
         self.done = True
         self.found = self.moves()
         return self.found
 
+    def rounds(self) -> list[int]:
+        """The tiles left at the start of each round of the recorded peeling."""
+        raise NotImplementedError
+
     def moves(self) -> list[Pair]:
         """The pairs of the pairing that peeled away, round by round."""
-        snaps, partner = self.snaps, self.partner
+        held, partner = self.rounds(), self.partner
         moves: list[Pair] = []
-        for k in range(len(snaps) - 1):
-            taken = snaps[k][0] & ~snaps[k + 1][0]
-            for t in bits(taken):
+        for k in range(len(held) - 1):
+            for t in bits(held[k] & ~held[k + 1]):
                 mate = partner[t].bit_length() - 1
                 if t < mate:
                     moves.append((t, mate))
         return moves
 
 
+class LayeredRepair(Repair):
+    """The repair search on a layered board: a round takes every pair whose two tiles
+    are free (:func:`peel_pairs`); a changed way needs the peeling again from the
+    first round in which a tile of its group was free.
+
+    Boards with stones (their cracks depend on the order), with groups of more than
+    :data:`MAX_GROUP` tiles, or whose relaxed peeling already fails are left to the
+    exact search."""
+
+    def __init__(self, model: LayeredModel) -> None:
+        super().__init__(model)
+        self.layered = model
+        self.partner = [0] * len(model.before)
+        self.snaps: Snaps = []
+        groups = model.groups
+        if model.stone_ids or any(m.bit_count() > MAX_GROUP for m in groups.masks):
+            self.done = True
+            return
+        record = model.peel((model.start, 0, ()), frozenset())
+        if record is None:
+            self.done = True  # the exact search proves this one at once
+            return
+        taken = model.rounds_of(record)
+        possible = model.possible
+
+        def ok(g: int, a: int, b: int) -> bool:
+            return groups.compatible(g, a, b) and possible(a, b)
+
+        # tiles the relaxed peeling takes in close rounds pair with each other
+        self.start_with(ok, lambda pair: abs(taken.get(pair[0], 0) - taken.get(pair[1], 0)))
+
+    def restart(self, g: int, w: int) -> int:
+        return _restart(self.snaps, self.model.groups.masks[g])
+
+    def peel_from(self, k: int, g: int, record: bool) -> int:
+        snaps = self.snaps
+        if not snaps:
+            return peel_pairs(self.layered.free_cells, self.layered.start, 0, self.partner, snaps)
+        rest, seen = snaps[k]
+        if g >= 0:
+            seen &= ~self.model.groups.masks[g]
+        if record:
+            del snaps[k:]
+        return peel_pairs(
+            self.layered.free_cells, rest, seen, self.partner, snaps if record else None
+        )
+
+    def rounds(self) -> list[int]:
+        return [rest for rest, _ in self.snaps]
+
+
+class GridRepair(Repair):
+    """The repair search on a Shisen-Sho board without gravity: a round takes every
+    pair whose two tiles the board's one connection rule joins
+    (:meth:`GridLines.connects <tilematch.engine.grid.GridLines.connects>`; removals
+    only open lines, so taking them all at once is right); a changed way needs the
+    peeling again from the first round in which the group's old pairs went or one
+    of its new pairs connects. Each group starts with the way of the shortest
+    distances between partners."""
+
+    def __init__(self, model: GridModel) -> None:
+        super().__init__(model)
+        self.grid = model
+        self.partner = [0] * (model.start.bit_length() + 1)
+        #: (tiles, lines) at the start of each round
+        self.snaps: list[tuple[int, GridLines]] = []
+        groups = model.groups
+        if any(m.bit_count() > MAX_GROUP for m in groups.masks):
+            self.done = True
+            return
+        cols = model.shape.cols
+
+        def distance(pair: Pair) -> int:
+            (ra, ca), (rb, cb) = divmod(pair[0], cols), divmod(pair[1], cols)
+            return abs(ra - rb) + abs(ca - cb)
+
+        self.start_with(groups.compatible, distance)
+
+    def restart(self, g: int, w: int) -> int:
+        snaps = self.snaps
+        gmask = self.model.groups.masks[g]
+        way = self.ways[g][w]
+        last = len(snaps) - 1
+        for k in range(last + 1):
+            rest, lines = snaps[k]
+            if k < last and snaps[k + 1][0] & gmask != rest & gmask:
+                return k  # the old way took a pair of the group in round k
+            if any(rest >> a & 1 and lines.connects(a, b) for a, b in way):
+                return k  # a new pair goes in round k
+        return last
+
+    def peel_from(self, k: int, g: int, record: bool) -> int:
+        snaps = self.snaps
+        if snaps:
+            rest, lines = snaps[k]
+            if record:
+                del snaps[k:]
+        else:
+            rest, lines = self.grid.start, GridLines(self.grid.shape, self.grid.start)
+        lines = lines.copy()
+        partner = self.partner
+        while True:
+            if record:
+                snaps.append((rest, lines.copy()))
+            go = 0
+            for t in bits(rest):
+                mate = partner[t].bit_length() - 1
+                if t < mate and lines.connects(t, mate):
+                    go |= (1 << t) | (1 << mate)
+            if not go:
+                return rest
+            rest &= ~go
+            for t in bits(go):
+                lines.remove(t)
+            if not rest:
+                if record:
+                    snaps.append((rest, lines))
+                return 0
+
+    def rounds(self) -> list[int]:
+        return [rest for rest, _ in self.snaps]
+
+
 def repair(model: LayeredModel, budget: Budget, tries: int) -> list[Pair] | None:
     """Look for a pairing of every group of ``model`` (in its start position) that
-    peels away completely, with at most ``tries`` peelings: :class:`Repair` run once.
-    The pairs in playing order, or ``None`` when none was found (which proves
-    nothing)."""
-    return Repair(model).run(budget, tries)
+    peels away completely, with at most ``tries`` peelings: :class:`LayeredRepair`
+    run once. The pairs in playing order, or ``None`` when none was found (which
+    proves nothing)."""
+    return LayeredRepair(model).run(budget, tries)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any, cast
 
 from tilematch.engine.board import bits
-from tilematch.engine.solve_repair import Repair
+from tilematch.engine.solve_repair import LayeredRepair
 from tilematch.engine.solve_search import (
     Budget,
     Commits,
@@ -492,7 +492,7 @@ class LayeredSearch(PairingSearch):
         55 ms, p95 0.8 -> 0.45 s) or 250-400, and a move-by-move round of 40-45
         or 90-120 worse than 60; the cheap round alone, without the move-by-move
         round, was slower."""
-        fixer = Repair(self.layered) if self.repair_tries else None
+        fixer = LayeredRepair(self.layered) if self.repair_tries else None
         if fixer is not None:
             found = fixer.run(self.budget, self.repair_tries)
             if found is not None:
