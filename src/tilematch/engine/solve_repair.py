@@ -307,7 +307,12 @@ class GridRepair(Repair):
     only open lines, so taking them all at once is right); a changed way needs the
     peeling again from the first round in which the group's old pairs went or one
     of its new pairs connects. Each group starts with the way of the shortest
-    distances between partners."""
+    distances between partners.
+
+    Whether a pair connects depends only on the cells of its *cross*
+    (:meth:`cross`): every line of at most two bends between its tiles runs there.
+    So a peeling restarted after a change asks the connection rule only for pairs
+    whose cross holds a cell that differs from the recorded round."""
 
     def __init__(self, model: GridModel) -> None:
         super().__init__(model)
@@ -315,11 +320,16 @@ class GridRepair(Repair):
         self.partner = [0] * (model.start.bit_length() + 1)
         #: (tiles, lines) at the start of each round
         self.snaps: list[tuple[int, GridLines]] = []
+        self.crosses: dict[Pair, int] = {}
         groups = model.groups
         if any(m.bit_count() > MAX_GROUP for m in groups.masks):
             self.done = True
             return
         cols = model.shape.cols
+        rows = (model.start.bit_length() + cols - 1) // cols
+        self.row_masks = [((1 << cols) - 1) << (r * cols) for r in range(rows)]
+        column = sum(1 << (r * cols) for r in range(rows))
+        self.col_masks = [column << c for c in range(cols)]
 
         def distance(pair: Pair) -> int:
             (ra, ca), (rb, cb) = divmod(pair[0], cols), divmod(pair[1], cols)
@@ -327,21 +337,52 @@ class GridRepair(Repair):
 
         self.start_with(groups.compatible, distance)
 
+    def cross(self, a: int, b: int) -> int:
+        """The cells every line of at most two bends between tiles ``a`` and ``b``
+        runs through: the columns from ``a``'s to ``b``'s (whole) and the rows from
+        ``a``'s to ``b``'s (whole)."""
+        known = self.crosses.get((a, b))
+        if known is None:
+            cols = self.grid.shape.cols
+            (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
+            if ra > rb:
+                ra, rb = rb, ra
+            if ca > cb:
+                ca, cb = cb, ca
+            known = 0
+            for mask in self.row_masks[ra : rb + 1]:
+                known |= mask
+            for mask in self.col_masks[ca : cb + 1]:
+                known |= mask
+            self.crosses[(a, b)] = known
+        return known
+
     def restart(self, g: int, w: int) -> int:
         snaps = self.snaps
         gmask = self.model.groups.masks[g]
         way = self.ways[g][w]
         last = len(snaps) - 1
+        cross = 0
+        for a, b in way:
+            cross |= self.cross(a, b)
+        before = -1  # tiles the round before took (-1: every pair looked at)
         for k in range(last + 1):
             rest, lines = snaps[k]
             if k < last and snaps[k + 1][0] & gmask != rest & gmask:
                 return k  # the old way took a pair of the group in round k
-            if any(rest >> a & 1 and lines.connects(a, b) for a, b in way):
+            if before & cross and any(rest >> a & 1 and lines.connects(a, b) for a, b in way):
                 return k  # a new pair goes in round k
+            if k < last:
+                before = rest & ~snaps[k + 1][0]
         return last
 
     def peel_from(self, k: int, g: int, record: bool) -> int:
+        """As :meth:`Repair.peel_from`. While a round's tiles differ from the recorded
+        round's only away from a pair's cross, the pair connects in the new round
+        exactly when it went in the recorded one, so only pairs near a change (and
+        the changed group's pairs) ask the connection rule."""
         snaps = self.snaps
+        held = [rest for rest, _ in snaps]  # the recorded rounds, before this change
         if snaps:
             rest, lines = snaps[k]
             if record:
@@ -350,19 +391,34 @@ class GridRepair(Repair):
             rest, lines = self.grid.start, GridLines(self.grid.shape, self.grid.start)
         lines = lines.copy()
         partner = self.partner
+        cross = self.cross
+        changed = self.model.groups.masks[g] if g >= 0 else 0
+        last = len(held) - 1
+        j = k
         while True:
             if record:
                 snaps.append((rest, lines.copy()))
+            if j <= last:
+                moved = rest ^ held[j]  # where this round differs from the recorded one
+                went = held[j] & ~held[j + 1] if j < last else 0
+            else:
+                moved, went = -1, 0
             go = 0
             for t in bits(rest):
                 mate = partner[t].bit_length() - 1
-                if t < mate and lines.connects(t, mate):
+                if t >= mate:
+                    continue
+                if (changed >> t) & 1 or cross(t, mate) & moved:
+                    if lines.connects(t, mate):
+                        go |= (1 << t) | (1 << mate)
+                elif (went >> t) & 1:
                     go |= (1 << t) | (1 << mate)
             if not go:
                 return rest
             rest &= ~go
             for t in bits(go):
                 lines.remove(t)
+            j += 1
             if not rest:
                 if record:
                     snaps.append((rest, lines))
