@@ -9,17 +9,14 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.engine.test_solve import assert_pairs_clear, exhaustive, grid_board, layered_board
+from tests.engine.test_solve import assert_pairs_clear, exhaustive, layered_board
 from tests.engine.test_solve_stack import model_of
 
 from tilematch.engine import layouts
 from tilematch.engine.board import bits
-from tilematch.engine.grid import GridBoard
 from tilematch.engine.layout import Layout
-from tilematch.engine.solve import _model_for, solve
-from tilematch.engine.solve_grid import GridModel
+from tilematch.engine.solve import solve
 from tilematch.engine.solve_repair import (
-    GridRepair,
     LayeredRepair,
     _restart,
     peel_pairs,
@@ -51,10 +48,9 @@ def test_ways_of_lists_every_pairing_once(size: int, seed: int) -> None:
     assert {frozenset(way) for way in found} == expected
 
 
-def random_pairing(model: LayeredModel | GridModel, rng: random.Random) -> list[int]:
+def random_pairing(model: LayeredModel, rng: random.Random) -> list[int]:
     """``partner`` for a random split of every group into compatible pairs."""
-    size = len(model.before) if isinstance(model, LayeredModel) else model.start.bit_length()
-    partner = [0] * size
+    partner = [0] * len(model.before)
     groups = model.groups
     for g, gmask in enumerate(groups.masks):
         ways = ways_of(bits(gmask), lambda a, b, g=g: groups.compatible(g, a, b))
@@ -63,9 +59,7 @@ def random_pairing(model: LayeredModel | GridModel, rng: random.Random) -> list[
     return partner
 
 
-def reference_paired_game(
-    board: StackBoard | GridBoard, model: LayeredModel | GridModel, partner: list[int]
-) -> int:
+def reference_paired_game(board: StackBoard, model: LayeredModel, partner: list[int]) -> int:
     """Play the paired game with the board's own rules: remove any pair whose two
     tiles the board allows together, until none is left; the tiles left (model bits)."""
     play = board.copy()
@@ -212,68 +206,3 @@ def test_solve_without_repair_is_the_exact_search_alone() -> None:
     pairs = model.search(Budget(None, None))
     assert pairs is not None
     assert [{model.spot[i], model.spot[j]} for i, j in pairs] == [{m.a, m.b} for m in plain.moves]
-
-
-def grid_model(board: GridBoard) -> GridModel | None:
-    model = _model_for(board.copy())
-    if board.is_cleared():
-        return None
-    assert isinstance(model, GridModel)
-    return model
-
-
-@SETTINGS
-@given(seed=st.integers(0, 10**9))
-def test_grid_peeling_of_a_pairing_is_the_paired_game(seed: int) -> None:
-    """The grid repair's peeling of a pairing leaves exactly the tiles the board's own
-    rules cannot remove in pairs of that pairing, also when it restarts from the
-    round a changed way names."""
-    board = grid_board(seed, gravity=False)
-    model = grid_model(board)
-    if model is None:
-        return
-    rng = random.Random(seed)
-    fixer = GridRepair(model)
-    if fixer.done:
-        return  # a group that cannot be paired, or too big to try every way
-    fixer.partner[:] = random_pairing(model, rng)
-    left = fixer.peel_from(0, -1, True)
-    assert left == reference_paired_game(board, model, fixer.partner)
-    g = rng.randrange(len(model.groups.masks))
-    w = rng.randrange(len(fixer.ways[g]))
-    k = fixer.restart(g, w)
-    fixer.pair_up(g, w)
-    whole = reference_paired_game(board, model, fixer.partner)
-    assert fixer.peel_from(k, g, False) == whole
-    assert fixer.peel_from(k, g, True) == whole
-    assert fixer.peel_from(0, -1, False) == whole
-
-
-@SETTINGS
-@given(seed=st.integers(0, 10**9))
-def test_grid_repair_returns_only_real_solutions(seed: int) -> None:
-    board = grid_board(seed, gravity=False)
-    model = grid_model(board)
-    if model is None:
-        return
-    found = GridRepair(model).run(Budget(None, None), 60)
-    if found is not None:
-        assert_pairs_clear(board, model, found)
-    if not exhaustive(board.copy()):
-        assert found is None
-
-
-def test_grid_repair_clears_17x8_deals() -> None:
-    cleared = 0
-    for seed in range(6):
-        faces = standard_set("136")
-        random.Random(seed).shuffle(faces)
-        board = GridBoard(8, 17, faces)
-        model = grid_model(board)
-        assert model is not None
-        found = GridRepair(model).run(Budget(None, None), 300)
-        if found is not None:
-            cleared += 1
-            assert len(found) == 68
-            assert_pairs_clear(board, model, found)
-    assert cleared >= 2
