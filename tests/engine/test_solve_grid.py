@@ -127,15 +127,24 @@ def test_reach_test_never_refuses_the_pairs_of_a_solution(seed: int, big: bool) 
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**9), big=st.booleans(), shares=st.sampled_from([1, 2, 5]))
-def test_search_by_turns_matches_exhaustive_search(seed: int, big: bool, shares: int) -> None:
+@given(
+    seed=st.integers(0, 10**9),
+    big=st.booleans(),
+    shares=st.sampled_from([1, 2, 5]),
+    move_rounds=st.sampled_from([1, 4, 100]),
+)
+def test_search_by_turns_matches_exhaustive_search(
+    seed: int, big: bool, shares: int, move_rounds: int
+) -> None:
     """The grid model's own search, with tiny shares so that both kinds of rounds and
-    many restarts run, reaches the exhaustive verdict; its pairs replay on the board."""
+    many restarts run (and the move-by-move rounds stopping early or never), reaches
+    the exhaustive verdict; its pairs replay on the board."""
     board = board_of(seed, big)
     model = model_of(board)
     model.move_round = shares
     model.look_round = shares
     model.move_cap = 2 * shares
+    model.move_rounds = move_rounds
     found = model.search(Budget(None, None))
     assert (found is not None) == exhaustive(board.copy())
     if found is not None:
