@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any, cast
 
 from tilematch.engine.board import bits
+from tilematch.engine.solve_core import DeadWays
 from tilematch.engine.solve_search import (
     Budget,
     Commits,
@@ -471,6 +472,8 @@ class LayeredSearch(PairingSearch):
         self.quick_round = 60
         #: way -> (commitments, occupied, rounds) of its last trial that passed
         self.passed: dict[tuple[Pair, ...], tuple[Commits, int, list[int]]] = {}
+        #: full look-ahead rounds run before :meth:`start_is_dead` (``None``: never)
+        self.core_after: int | None = 2
 
     def run(self) -> list[Pair] | None:
         """As :meth:`PairingSearch.run`, with a cheap look-ahead round between the
@@ -499,6 +502,8 @@ class LayeredSearch(PairingSearch):
         limit = self.first_round
         round_no = 0
         while True:
+            if round_no == self.core_after and self.start_is_dead():
+                return None
             self.rng = random.Random(round_no) if round_no else None
             self.enough = self.first_enough if round_no == 0 else 1
             try:
@@ -506,6 +511,20 @@ class LayeredSearch(PairingSearch):
             except Restart:
                 round_no += 1
                 limit *= 2
+
+    def start_is_dead(self) -> bool:
+        """True when :class:`DeadWays` proves the start dead (at the start after its
+        forced and safe moves, where every position of the look-ahead rounds comes
+        from): a jam of a few groups, each way of one leaving another no way that
+        passes the peeling, that the search would otherwise run into under every
+        choice for the other groups."""
+        done = self.propagate(self.model.root(), frozenset(), 0)
+        if done is None:
+            return True
+        _moves, state, commits, cmask, _ctx = done
+        if not state[0]:
+            return False
+        return DeadWays(self.model, self.budget).run(state, commits, cmask) is None
 
     def try_way(
         self, state: tuple[Any, ...], commits: Commits, cmask: int, g: int, way: tuple[Pair, ...]
