@@ -211,7 +211,7 @@ def test_a_trial_that_kept_its_rounds_passes_again(seed: int, game: str) -> None
 
 
 def search_verdict(
-    board: StackBoard, quick: int, first: int, cheap: int = 0, core: int | None = 2
+    board: StackBoard, quick: int, first: int, cheap: int = 0, core: int | None = 1
 ) -> bool:
     model = model_of(board)
     if model is None:
@@ -238,7 +238,7 @@ def test_layered_search_matches_exhaustive_search(seed: int, game: str, stones: 
     restarts reuse what earlier rounds remembered), and after short quick and cheap
     look-ahead rounds, reach the exhaustive verdict; with the start's dead ways
     looked for before the first look-ahead round (at once, on tiny boards), after
-    two (the default) and never."""
+    one (the default) and never."""
     board = layered_board(seed, game=game, stones=stones)
     expected = exhaustive(board.copy())
     for quick, first, cheap in ((0, 1, 0), (2, 1, 0), (0, 3, 0), (0, 1, 1), (2, 1, 3), (0, 1, 500)):

@@ -187,6 +187,17 @@ class LayeredModel(Model):
                     rounds[low.bit_length() - 1] = k
         return rounds
 
+    @staticmethod
+    def moved(first: object, second: object) -> int:
+        """The tiles that the peelings ``first`` and ``second`` (records as :meth:`peel`
+        returns them) take in different rounds, or only one of them takes."""
+        one = cast(tuple[list[tuple[int, int, int]], dict[int, int], int], first)[0]
+        two = cast(tuple[list[tuple[int, int, int]], dict[int, int], int], second)[0]
+        moved = 0
+        for k in range(max(len(one), len(two))):
+            moved |= one[min(k, len(one) - 1)][0] ^ two[min(k, len(two) - 1)][0]
+        return moved
+
     def stuck(self, state: tuple[Any, ...], commits: frozenset[Pair]) -> bool:
         record = self.last_peel = self.peel(state, commits)
         self.peel_rounds = None
@@ -473,7 +484,7 @@ class LayeredSearch(PairingSearch):
         #: way -> (commitments, occupied, rounds) of its last trial that passed
         self.passed: dict[tuple[Pair, ...], tuple[Commits, int, list[int]]] = {}
         #: full look-ahead rounds run before :meth:`start_is_dead` (``None``: never)
-        self.core_after: int | None = 2
+        self.core_after: int | None = 1
 
     def run(self) -> list[Pair] | None:
         """As :meth:`PairingSearch.run`, with a cheap look-ahead round between the
@@ -524,7 +535,7 @@ class LayeredSearch(PairingSearch):
         _moves, state, commits, cmask, _ctx = done
         if not state[0]:
             return False
-        return DeadWays(self.model, self.budget).run(state, commits, cmask) is None
+        return DeadWays(self.layered, self.budget).run(state, commits, cmask) is None
 
     def try_way(
         self, state: tuple[Any, ...], commits: Commits, cmask: int, g: int, way: tuple[Pair, ...]
