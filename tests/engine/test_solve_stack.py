@@ -13,6 +13,7 @@ from tilematch.engine import layouts
 from tilematch.engine import solve as solve_module
 from tilematch.engine.board import bits
 from tilematch.engine.solve import solve
+from tilematch.engine.solve_core import DeadWays
 from tilematch.engine.solve_search import Budget, Pair
 from tilematch.engine.solve_stack import LayeredModel, LayeredSearch
 from tilematch.engine.stack import StackBoard
@@ -209,7 +210,9 @@ def test_a_trial_that_kept_its_rounds_passes_again(seed: int, game: str) -> None
             assert reference_peel(model, state[0], set(commits) | set(way) | more)
 
 
-def search_verdict(board: StackBoard, quick: int, first: int, cheap: int = 0) -> bool:
+def search_verdict(
+    board: StackBoard, quick: int, first: int, cheap: int = 0, core: int | None = 1
+) -> bool:
     model = model_of(board)
     if model is None:
         return True
@@ -218,6 +221,7 @@ def search_verdict(board: StackBoard, quick: int, first: int, cheap: int = 0) ->
     search.quick_round = quick
     search.cheap_round = cheap
     search.first_round = first
+    search.core_after = core
     pairs = search.run()
     if pairs is not None:
         assert_pairs_clear(board, model, pairs)
@@ -233,11 +237,15 @@ def search_verdict(board: StackBoard, quick: int, first: int, cheap: int = 0) ->
 def test_layered_search_matches_exhaustive_search(seed: int, game: str, stones: bool) -> None:
     """The look-ahead rounds alone (no quick round, one position per round, so many
     restarts reuse what earlier rounds remembered), and after short quick and cheap
-    look-ahead rounds, reach the exhaustive verdict."""
+    look-ahead rounds, reach the exhaustive verdict; with the start's dead ways
+    looked for before the first look-ahead round (at once, on tiny boards), after
+    one (the default) and never."""
     board = layered_board(seed, game=game, stones=stones)
     expected = exhaustive(board.copy())
     for quick, first, cheap in ((0, 1, 0), (2, 1, 0), (0, 3, 0), (0, 1, 1), (2, 1, 3), (0, 1, 500)):
         assert search_verdict(board, quick, first, cheap) == expected
+    for core in (0, None):
+        assert search_verdict(board, 0, 1, 0, core) == expected
 
 
 def test_turtle_deals_replay() -> None:
@@ -251,3 +259,64 @@ def test_turtle_deals_replay() -> None:
         assert result.status in ("solved", "unsolvable")
         if result.solved:
             assert len(result.moves) == 72
+
+
+def clearable_with(board: StackBoard, pairs: set[tuple[int, int]]) -> bool:
+    """Exhaustive search for a way to clear ``board`` in which each tile of ``pairs``
+    (board spots) goes with its partner there."""
+    partner = {}
+    for a, b in pairs:
+        partner[a], partner[b] = b, a
+    dead: set[object] = set()
+
+    def clearable() -> bool:
+        if board.is_cleared():
+            return True
+        key = board.key()
+        if key in dead:
+            return False
+        for move in list(board.legal_pairs()):
+            if partner.get(move.a, move.b) != move.b or partner.get(move.b, move.a) != move.a:
+                continue
+            board.push(move)
+            ok = clearable()
+            board.pop()
+            if ok:
+                return True
+        dead.add(key)
+        return False
+
+    return clearable()
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 10**9),
+    game=st.sampled_from(["solitaire", "blackwhite"]),
+    stones=st.booleans(),
+)
+def test_dead_ways_are_used_by_no_solution(seed: int, game: str, stones: bool) -> None:
+    """Every way of pairing a group that :class:`DeadWays` finds dead (at the start,
+    and after a random pair is committed) is used by no way of clearing the board,
+    and when it finds the position dead the board cannot be cleared so."""
+    board = layered_board(seed, game=game, stones=stones)
+    model = model_of(board)
+    if model is None:
+        return
+    rng = random.Random(seed)
+    state = model.root()
+    commits = frozenset(random_commits(model, state[0], rng, rng.randint(0, 1)))
+    cmask = 0
+    for a, b in commits:
+        cmask |= (1 << a) | (1 << b)
+    spot = model.spot
+
+    def on_board(pairs: frozenset[Pair] | tuple[Pair, ...]) -> set[tuple[int, int]]:
+        return {(spot[a], spot[b]) for a, b in pairs}
+
+    dead = DeadWays(model, Budget(None, None)).run(state, commits, cmask)
+    if dead is None:
+        assert not clearable_with(board.copy(), on_board(commits))
+        return
+    for way in sorted(dead):
+        assert not clearable_with(board.copy(), on_board(commits) | on_board(way))

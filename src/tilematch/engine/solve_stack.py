@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any, cast
 
 from tilematch.engine.board import bits
+from tilematch.engine.solve_core import DeadWays
 from tilematch.engine.solve_repair import LayeredRepair
 from tilematch.engine.solve_search import (
     Budget,
@@ -188,6 +189,17 @@ class LayeredModel(Model):
                     gone ^= low
                     rounds[low.bit_length() - 1] = k
         return rounds
+
+    @staticmethod
+    def moved(first: object, second: object) -> int:
+        """The tiles that the peelings ``first`` and ``second`` (records as :meth:`peel`
+        returns them) take in different rounds, or only one of them takes."""
+        one = cast(tuple[list[tuple[int, int, int]], dict[int, int], int], first)[0]
+        two = cast(tuple[list[tuple[int, int, int]], dict[int, int], int], second)[0]
+        moved = 0
+        for k in range(max(len(one), len(two))):
+            moved |= one[min(k, len(one) - 1)][0] ^ two[min(k, len(two) - 1)][0]
+        return moved
 
     def stuck(self, state: tuple[Any, ...], commits: frozenset[Pair]) -> bool:
         record = self.last_peel = self.peel(state, commits)
@@ -478,6 +490,8 @@ class LayeredSearch(PairingSearch):
         self.repair_more = 5 * model.repair_tries
         #: way -> (commitments, occupied, rounds) of its last trial that passed
         self.passed: dict[tuple[Pair, ...], tuple[Commits, int, list[int]]] = {}
+        #: full look-ahead rounds run before :meth:`start_is_dead` (``None``: never)
+        self.core_after: int | None = 1
 
     def run(self) -> list[Pair] | None:
         """As :meth:`PairingSearch.run`, with a cheap look-ahead round between the
@@ -491,7 +505,12 @@ class LayeredSearch(PairingSearch):
         seeds 200-399 a cheap round of 100-150 did better than 60 (median 62 ->
         55 ms, p95 0.8 -> 0.45 s) or 250-400, and a move-by-move round of 40-45
         or 90-120 worse than 60; the cheap round alone, without the move-by-move
-        round, was slower."""
+        round, was slower.
+
+        Before all of it the repair search (:mod:`tilematch.engine.solve_repair`)
+        gets :attr:`repair_tries` peelings, and after the cheap round
+        :attr:`repair_more`; once the first full look-ahead round is over,
+        :meth:`start_is_dead` looks once for a jam of a few groups."""
         fixer = LayeredRepair(self.layered) if self.repair_tries else None
         if fixer is not None:
             found = fixer.run(self.budget, self.repair_tries)
@@ -515,6 +534,8 @@ class LayeredSearch(PairingSearch):
         limit = self.first_round
         round_no = 0
         while True:
+            if round_no == self.core_after and self.start_is_dead():
+                return None
             self.rng = random.Random(round_no) if round_no else None
             self.enough = self.first_enough if round_no == 0 else 1
             try:
@@ -522,6 +543,20 @@ class LayeredSearch(PairingSearch):
             except Restart:
                 round_no += 1
                 limit *= 2
+
+    def start_is_dead(self) -> bool:
+        """True when :class:`DeadWays` proves the start dead (at the start after its
+        forced and safe moves, where every position of the look-ahead rounds comes
+        from): a jam of a few groups, each way of one leaving another no way that
+        passes the peeling, that the search would otherwise run into under every
+        choice for the other groups."""
+        done = self.propagate(self.model.root(), frozenset(), 0)
+        if done is None:
+            return True
+        _moves, state, commits, cmask, _ctx = done
+        if not state[0]:
+            return False
+        return DeadWays(self.layered, self.budget).run(state, commits, cmask) is None
 
     def try_way(
         self, state: tuple[Any, ...], commits: Commits, cmask: int, g: int, way: tuple[Pair, ...]
