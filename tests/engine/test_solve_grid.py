@@ -240,3 +240,96 @@ def test_a_group_with_no_way_left_is_blamed_and_looked_at_first_next_time() -> N
         assert search.tried[0] == culprit
         seen += 1
     assert seen >= 3
+
+
+def plain_reach_left(model: GridModel, occ: int, commits: frozenset[Pair]) -> int:
+    """The reach test as its rule reads, asking the connection rule afresh on the
+    board of each moment: the tiles it never takes."""
+    partner = {a: b for a, b in commits} | {b: a for a, b in commits}
+    committed = 0
+    for a, b in commits:
+        committed |= (1 << a) | (1 << b)
+    nb, border = model.nb, model.shape.border
+
+    def open_(t: int, board: int) -> bool:
+        return bool(border >> t & 1 or nb[t] & ~board)
+
+    progress = True
+    while progress:
+        progress = False
+        for t in bits(occ):
+            if not occ >> t & 1:
+                continue
+            lines = model._state(occ)[1]
+            p = partner.get(t)
+            if p is not None:
+                ok = bool(nb[t] >> p & 1) or (
+                    open_(t, occ) and open_(p, occ) and lines.connects(t, p)
+                )
+                gone = (1 << t) | (1 << p)
+            else:
+                ok = bool(model.mates[t] & ~committed & nb[t]) or (
+                    open_(t, occ)
+                    and any(
+                        not committed >> m & 1
+                        and (not occ >> m & 1 or open_(m, occ))
+                        and lines.connects(t, m)
+                        for m in model.mate_list[t]
+                    )
+                )
+                gone = 1 << t
+            if ok:
+                occ &= ~gone
+                progress = True
+    return occ
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), big=st.booleans())
+def test_reach_test_agrees_with_the_rule_asked_afresh(seed: int, big: bool) -> None:
+    """The reach test leaves the same tiles as its rule asked afresh, on the board
+    of each moment, on random positions (pairs already gone) with random
+    commitments; and a look-ahead trial of every way agrees with it there."""
+    rng = random.Random(seed)
+    model = model_of(board_of(seed, big))
+    groups = model.groups
+    occ = model.root()[0]
+    for _ in range(rng.randint(0, 6)):
+        g = rng.randrange(len(groups.masks))
+        tiles = bits(occ & groups.masks[g])
+        if len(tiles) >= 2:
+            a, b = rng.sample(tiles, 2)
+            if groups.compatible(g, a, b):
+                occ &= ~((1 << a) | (1 << b))
+    state = model._state(occ)
+    for _ in range(3):
+        commits = frozenset(
+            (a, b) for a, b in random_commits(model, rng) if occ >> a & 1 and occ >> b & 1
+        )
+        left = model.reach_left(occ, state[1], commits)
+        assert left == plain_reach_left(model, occ, commits)
+        base = model.peel(state, commits)
+        assert (base is None) == bool(left)
+        if base is None:
+            continue
+        cmask = 0
+        for a, b in commits:
+            cmask |= (1 << a) | (1 << b)
+        for g, mask in enumerate(groups.masks):
+            unc = occ & mask & ~cmask
+            if unc.bit_count() < 4:
+                continue
+            low = unc & -unc
+            a = low.bit_length() - 1
+            for b in bits(unc ^ low):
+                if not groups.compatible(g, a, b):
+                    continue
+                way: tuple[Pair, ...] = ((a, b),)
+                rest = unc & ~(low | (1 << b))
+                if rest.bit_count() == 2:
+                    c, d = bits(rest)
+                    if not groups.compatible(g, c, d):
+                        continue
+                    way = ((a, b), (c, d))
+                full = not plain_reach_left(model, occ, commits.union(way))
+                assert model.trial(state, commits, base, g, way) == full, (commits, way)
