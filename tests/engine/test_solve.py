@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pytest
@@ -21,8 +21,9 @@ from tilematch.engine.stack import StackBoard
 # ----------------------------------------------------------------------------- reference
 
 
-def exhaustive(board: Any) -> bool:
-    """Plain depth-first search over every legal pair with a memo of dead keys."""
+def exhaustive(board: Any, allowed: Callable[[Any], bool] | None = None) -> bool:
+    """Plain depth-first search over every legal pair (only those ``allowed`` says
+    yes to, when given) with a memo of dead keys."""
     dead: set[Hashable] = set()
 
     def clearable() -> bool:
@@ -32,6 +33,8 @@ def exhaustive(board: Any) -> bool:
         if key in dead:
             return False
         for move in list(board.legal_pairs()):
+            if allowed is not None and not allowed(move):
+                continue
             board.push(move)
             ok = clearable()
             board.pop()

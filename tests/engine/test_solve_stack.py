@@ -267,26 +267,12 @@ def clearable_with(board: StackBoard, pairs: set[tuple[int, int]]) -> bool:
     partner = {}
     for a, b in pairs:
         partner[a], partner[b] = b, a
-    dead: set[object] = set()
-
-    def clearable() -> bool:
-        if board.is_cleared():
-            return True
-        key = board.key()
-        if key in dead:
-            return False
-        for move in list(board.legal_pairs()):
-            if partner.get(move.a, move.b) != move.b or partner.get(move.b, move.a) != move.a:
-                continue
-            board.push(move)
-            ok = clearable()
-            board.pop()
-            if ok:
-                return True
-        dead.add(key)
-        return False
-
-    return clearable()
+    return exhaustive(
+        board,
+        lambda move: (
+            partner.get(move.a, move.b) == move.b and partner.get(move.b, move.a) == move.a
+        ),
+    )
 
 
 @SETTINGS

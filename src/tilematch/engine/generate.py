@@ -51,6 +51,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import re
@@ -736,34 +737,6 @@ LEVEL_TRIES: Final = 12
 LEVEL_PLAYOUTS: Final = 24
 
 
-def _layout_v1(
-    layout: Layout,
-    game: str,
-    seed: int,
-    generator: str,
-    difficulty: str,
-    stones: int,
-    tileset: SetName,
-) -> tuple[AnyBoard, tuple[Match, ...]]:
-    """Version 1: solver-checked deals are proven by the exact search alone."""
-    return _layout_deal(layout, game, seed, generator, difficulty, stones, tileset, repair=False)
-
-
-def _layout_v2(
-    layout: Layout,
-    game: str,
-    seed: int,
-    generator: str,
-    difficulty: str,
-    stones: int,
-    tileset: SetName,
-) -> tuple[AnyBoard, tuple[Match, ...]]:
-    """Version 2: solver-checked deals are proven with the repair search first, so
-    more candidates are proven within the bound and the recorded solution (which
-    places stones) is the repair search's. Reverse placement is unchanged."""
-    return _layout_deal(layout, game, seed, generator, difficulty, stones, tileset, repair=True)
-
-
 def _layout_deal(
     layout: Layout,
     game: str,
@@ -831,7 +804,14 @@ _LayoutBuilder = Callable[
     [Layout, str, int, str, str, int, SetName], tuple[AnyBoard, tuple[Match, ...]]
 ]
 #: Layered generators by version; old entries stay so old seeds keep their boards.
-LAYOUT_VERSIONS: Final[dict[int, _LayoutBuilder]] = {1: _layout_v1, 2: _layout_v2}
+#: Version 1 proves solver-checked deals with the exact search alone; version 2 with
+#: the repair search first, so more candidates are proven within the bound and the
+#: recorded solution (which places stones) is the repair search's. Reverse
+#: placement is the same in both.
+LAYOUT_VERSIONS: Final[dict[int, _LayoutBuilder]] = {
+    1: functools.partial(_layout_deal, repair=False),
+    2: functools.partial(_layout_deal, repair=True),
+}
 
 
 def _is_builtin(layout: Layout) -> bool:

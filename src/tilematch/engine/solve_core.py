@@ -25,35 +25,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from tilematch.engine.board import bits
-from tilematch.engine.solve_search import Budget, Commits, Model, OutOfBudget, Pair
+from tilematch.engine.solve_search import Budget, Commits, OutOfBudget, Pair, group_ways
 
 if TYPE_CHECKING:
     from tilematch.engine.solve_stack import LayeredModel
 
 Way = tuple[Pair, ...]
-
-
-def group_ways(model: Model, g: int, unc: int) -> list[Way]:
-    """The ways of pairing the uncommitted tiles ``unc`` (four or more) of group ``g``
-    as :meth:`PairingSearch.choose` writes them: the lowest tile with each possible
-    partner, and with four tiles the other two with each other."""
-    groups = model.groups
-    low = unc & -unc
-    a = low.bit_length() - 1
-    found: list[Way] = []
-    for b in bits(unc ^ low):
-        if not (groups.compatible(g, a, b) and model.possible(a, b)):
-            continue
-        way: Way = ((a, b),)
-        rest = unc & ~(low | (1 << b))
-        if rest.bit_count() == 2:
-            c, d = bits(rest)
-            if not (groups.compatible(g, c, d) and model.possible(c, d)):
-                continue
-            way = ((a, b), (c, d))
-        found.append(way)
-    return found
 
 
 class DeadWays:

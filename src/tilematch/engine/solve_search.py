@@ -226,6 +226,28 @@ class Model:
 Commits = frozenset[Pair]
 
 
+def group_ways(model: Model, g: int, unc: int) -> list[tuple[Pair, ...]]:
+    """The ways the look-ahead tries for the uncommitted tiles ``unc`` (four or
+    more) of group ``g``: the lowest tile with each partner it may pair with, and
+    with four tiles the other two with each other (when they may pair)."""
+    groups = model.groups
+    low = unc & -unc
+    a = low.bit_length() - 1
+    found: list[tuple[Pair, ...]] = []
+    for b in bits(unc ^ low):
+        if not (groups.compatible(g, a, b) and model.possible(a, b)):
+            continue
+        way: tuple[Pair, ...] = ((a, b),)
+        rest = unc & ~(low | (1 << b))
+        if rest.bit_count() == 2:
+            c, d = bits(rest)
+            if not (groups.compatible(g, c, d) and model.possible(c, d)):
+                continue
+            way = ((a, b), (c, d))
+        found.append(way)
+    return found
+
+
 class PairingSearch:
     """Depth-first search over pairing commitments with a dead-position table."""
 
@@ -357,19 +379,8 @@ class PairingSearch:
                 unc = occ & groups.masks[g] & ~cmask
                 if unc.bit_count() < 4:
                     continue
-                low = unc & -unc
-                a = low.bit_length() - 1
                 ways: list[tuple[Pair, ...]] = []
-                for b in bits(unc ^ low):
-                    if not (groups.compatible(g, a, b) and model.possible(a, b)):
-                        continue
-                    way: tuple[Pair, ...] = ((a, b),)
-                    rest = unc & ~(low | (1 << b))
-                    if rest.bit_count() == 2:
-                        c, d = bits(rest)
-                        if not (groups.compatible(g, c, d) and model.possible(c, d)):
-                            continue
-                        way = ((a, b), (c, d))
+                for way in group_ways(model, g, unc):
                     passes, tried = self.try_way(state, commits, cmask, g, way)
                     trials += tried
                     if passes:
