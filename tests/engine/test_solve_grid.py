@@ -14,7 +14,7 @@ from tilematch.engine import solve as solve_module
 from tilematch.engine.board import bits
 from tilematch.engine.grid import GridBoard
 from tilematch.engine.solve_grid import BlameHints, GridModel, GridSearch
-from tilematch.engine.solve_search import Budget, Pair
+from tilematch.engine.solve_search import Budget, Pair, group_ways
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FACES = [f"{n}{suit}" for suit in "mp" for n in range(1, 10)]
@@ -88,18 +88,7 @@ def test_trials_replayed_from_the_base_agree_with_the_full_reach_test(seed: int,
             unc = mask & ~cmask
             if unc.bit_count() < 4:
                 continue
-            low = unc & -unc
-            a = low.bit_length() - 1
-            for b in bits(unc ^ low):
-                if not groups.compatible(g, a, b):
-                    continue
-                way: tuple[Pair, ...] = ((a, b),)
-                rest = unc & ~(low | (1 << b))
-                if rest.bit_count() == 2:
-                    c, d = bits(rest)
-                    if not groups.compatible(g, c, d):
-                        continue
-                    way = ((a, b), (c, d))
+            for way in group_ways(model, g, unc):
                 full = not model.reach_left(state[0], state[1], commits.union(way))
                 assert model.trial(state, commits, base, g, way) == full, (commits, way)
 
@@ -319,17 +308,6 @@ def test_reach_test_agrees_with_the_rule_asked_afresh(seed: int, big: bool) -> N
             unc = occ & mask & ~cmask
             if unc.bit_count() < 4:
                 continue
-            low = unc & -unc
-            a = low.bit_length() - 1
-            for b in bits(unc ^ low):
-                if not groups.compatible(g, a, b):
-                    continue
-                way: tuple[Pair, ...] = ((a, b),)
-                rest = unc & ~(low | (1 << b))
-                if rest.bit_count() == 2:
-                    c, d = bits(rest)
-                    if not groups.compatible(g, c, d):
-                        continue
-                    way = ((a, b), (c, d))
+            for way in group_ways(model, g, unc):
                 full = not plain_reach_left(model, occ, commits.union(way))
                 assert model.trial(state, commits, base, g, way) == full, (commits, way)
