@@ -156,7 +156,7 @@ def test_repair_clears_turtle_deals_the_same_way_every_time() -> None:
 
 def test_repair_in_stages_takes_the_same_steps() -> None:
     """Runs that go on where the last one stopped find what one long run finds."""
-    for seed in (0, 2, 3):
+    for seed in (2, 4, 5):
         model = model_of(turtle(seed))
         assert model is not None
         whole = repair(model, Budget(None, None), 3000)

@@ -12,7 +12,9 @@ pairing the relaxed peeling of the start position suggests (in every group,
 tiles that go in close rounds pair with each other), peels it, and while tiles
 stay stuck it changes the pairing of one group that has stuck tiles: to the way
 that leaves the fewest tiles stuck, over all such groups and ways (a group
-changed in the last few steps is left alone, so the search does not cycle). A
+changed in the last few steps is left alone, so the search does not cycle;
+tiles that stay stuck step after step weigh more and more in that count, so the
+search turns to the groups around them instead of wandering on a plateau). A
 changed way only needs the peeling again from the first round in which a tile
 of its group was free, so a try costs a fraction of a whole peeling.
 
@@ -46,6 +48,12 @@ MAX_GROUP = 8
 
 #: Steps a changed group is left alone for.
 TABU_STEPS = 8
+
+#: A tile left stuck after this many steps weighs one more in the count of stuck
+#: tiles a way leaves, after the next one more again, and so on: tiles that stay
+#: stuck whatever the search changes pull it towards the groups around them
+#: ("breakout" weights), where plain counting leaves it wandering on a plateau.
+STUCK_LEVELS = (2, 4, 8, 16, 32)
 
 Snaps = list[tuple[int, int]]
 
@@ -141,6 +149,10 @@ class Repair:
         self.resting: dict[int, int] = {}  # group -> last step it is left alone
         self.step = 0
         self.rng = random.Random(0)
+        #: steps each tile has been left stuck, and per level of STUCK_LEVELS the
+        #: tiles stuck at least that often
+        self.stuck_steps: dict[int, int] = {}
+        self.heavy = [0] * len(STUCK_LEVELS)
 
     def start_with(self, ok: Callable[[int, int, int], bool], cost: Callable[[Pair], int]) -> None:
         """Every group's ways (pairs ``ok(g, a, b)``), each group starting with the way
@@ -196,10 +208,15 @@ class Repair:
             self.stuck = self.peel_from(0, -1, True)
             self.spent += 1
         stuck = self.stuck
+        stuck_steps, heavy = self.stuck_steps, self.heavy
         while stuck:
             if self.spent >= limit:
                 self.stuck = stuck
                 return None
+            for t in bits(stuck):
+                count = stuck_steps[t] = stuck_steps.get(t, 0) + 1
+                if count in STUCK_LEVELS:
+                    heavy[STUCK_LEVELS.index(count)] |= 1 << t
             budget.tick()
             self.step += 1
             step = self.step
@@ -217,7 +234,10 @@ class Repair:
                     self.pair_up(g, w)
                     left = self.peel_from(k, g, False)
                     self.spent += 1
-                    rank = (left.bit_count(), rng.random())
+                    weight = left.bit_count()
+                    for level in heavy:
+                        weight += (left & level).bit_count()
+                    rank = (weight, rng.random())
                     if best is None or rank < best[0]:
                         best = (rank, g, w, k)
                 self.pair_up(g, now)

@@ -487,7 +487,7 @@ class LayeredSearch(PairingSearch):
         #: peelings the repair search (:mod:`tilematch.engine.solve_repair`) may try
         #: before the search proper (0: none), and after the cheap rounds
         self.repair_tries = model.repair_tries
-        self.repair_more = 5 * model.repair_tries
+        self.repair_more = 10 * model.repair_tries
         #: way -> (commitments, occupied, rounds) of its last trial that passed
         self.passed: dict[tuple[Pair, ...], tuple[Commits, int, list[int]]] = {}
         #: full look-ahead rounds run before :meth:`start_is_dead` (``None``: never)
