@@ -18,6 +18,8 @@ from pagekit import (
     wait_board,
 )
 
+from tilematch.engine.tiles import tiles_match
+
 pytestmark = pytest.mark.e2e
 
 
@@ -106,7 +108,8 @@ def test_illegal_pick_shows_reason(page: Any) -> None:
     gid = open_board(page, "/play/shisensho/classic?size=4x4")
     view = api_get(page, f"/api/games/{gid}")
     first = view["tiles"][0]
-    other = next(t for t in view["tiles"] if t["code"] != first["code"])
+    # a tile that does not match by the rules (two different flowers would match)
+    other = next(t for t in view["tiles"] if not tiles_match(t["code"], first["code"]))
     tile(page, first["spot"]).click()
     tile(page, other["spot"]).click()
     page.wait_for_selector('.game .message[data-kind="error"]')
