@@ -4,6 +4,7 @@ trials replayed from it, and its own search, against exhaustive references."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +15,7 @@ from tilematch.engine import solve as solve_module
 from tilematch.engine.board import bits
 from tilematch.engine.grid import GridBoard
 from tilematch.engine.solve_grid import BlameHints, GridModel, GridSearch
-from tilematch.engine.solve_search import Budget, Pair, group_ways
+from tilematch.engine.solve_search import Budget, Pair, group_ways, tiles_of
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FACES = [f"{n}{suit}" for suit in "mp" for n in range(1, 10)]
@@ -66,6 +67,25 @@ def random_commits(model: GridModel, rng: random.Random) -> frozenset[Pair]:
     return frozenset(out)
 
 
+def assert_trials_agree(
+    model: GridModel,
+    state: tuple[Any, ...],
+    commits: frozenset[Pair],
+    base: object,
+    left: Callable[[frozenset[Pair]], int],
+) -> None:
+    """Every way the look-ahead may try on top of ``commits`` passes its trial exactly
+    when the reference reach test ``left`` (tiles it leaves) leaves none."""
+    cmask = tiles_of(commits)
+    for g, mask in enumerate(model.groups.masks):
+        unc = state[0] & mask & ~cmask
+        if unc.bit_count() < 4:
+            continue
+        for way in group_ways(model, g, unc):
+            full = not left(commits.union(way))
+            assert model.trial(state, commits, base, g, way) == full, (commits, way)
+
+
 @SETTINGS
 @given(seed=st.integers(0, 10**9), big=st.booleans())
 def test_trials_replayed_from_the_base_agree_with_the_full_reach_test(seed: int, big: bool) -> None:
@@ -74,23 +94,15 @@ def test_trials_replayed_from_the_base_agree_with_the_full_reach_test(seed: int,
     rng = random.Random(seed)
     model = model_of(board_of(seed, big))
     state = model.root()
-    groups = model.groups
     for _ in range(3):
         commits = random_commits(model, rng)
         base = model.peel(state, commits)
         assert (base is None) == bool(model.reach_left(state[0], state[1], commits))
         if base is None:
             continue
-        cmask = 0
-        for a, b in commits:
-            cmask |= (1 << a) | (1 << b)
-        for g, mask in enumerate(groups.masks):
-            unc = mask & ~cmask
-            if unc.bit_count() < 4:
-                continue
-            for way in group_ways(model, g, unc):
-                full = not model.reach_left(state[0], state[1], commits.union(way))
-                assert model.trial(state, commits, base, g, way) == full, (commits, way)
+        assert_trials_agree(
+            model, state, commits, base, lambda more: model.reach_left(state[0], state[1], more)
+        )
 
 
 @SETTINGS
@@ -209,9 +221,7 @@ def test_a_group_with_no_way_left_is_blamed_and_looked_at_first_next_time() -> N
         model = model_of(board_of(seed, big_groups=True))
         search = Recording(model)
         commits = random_commits(model, random.Random(seed))
-        cmask = 0
-        for a, b in commits:
-            cmask |= (1 << a) | (1 << b)
+        cmask = tiles_of(commits)
         done = search.propagate(model.root(), commits, cmask)
         if done is None:
             continue
@@ -301,13 +311,6 @@ def test_reach_test_agrees_with_the_rule_asked_afresh(seed: int, big: bool) -> N
         assert (base is None) == bool(left)
         if base is None:
             continue
-        cmask = 0
-        for a, b in commits:
-            cmask |= (1 << a) | (1 << b)
-        for g, mask in enumerate(groups.masks):
-            unc = occ & mask & ~cmask
-            if unc.bit_count() < 4:
-                continue
-            for way in group_ways(model, g, unc):
-                full = not plain_reach_left(model, occ, commits.union(way))
-                assert model.trial(state, commits, base, g, way) == full, (commits, way)
+        assert_trials_agree(
+            model, state, commits, base, lambda more: plain_reach_left(model, occ, more)
+        )

@@ -17,7 +17,7 @@ from tilematch.engine.board import bits
 from tilematch.engine.layout import Layout
 from tilematch.engine.solve import solve
 from tilematch.engine.solve_repair import (
-    LayeredRepair,
+    Repair,
     _restart,
     peel_pairs,
     repair,
@@ -160,7 +160,7 @@ def test_repair_in_stages_takes_the_same_steps() -> None:
         model = model_of(turtle(seed))
         assert model is not None
         whole = repair(model, Budget(None, None), 3000)
-        staged = LayeredRepair(model)
+        staged = Repair(model)
         found = None
         for _ in range(60):
             found = staged.run(Budget(None, None), 50)

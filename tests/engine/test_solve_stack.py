@@ -4,6 +4,7 @@ slow references written from their definitions."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,7 @@ from tilematch.engine import solve as solve_module
 from tilematch.engine.board import bits
 from tilematch.engine.solve import solve
 from tilematch.engine.solve_core import DeadWays
-from tilematch.engine.solve_search import Budget, Pair
+from tilematch.engine.solve_search import Budget, Pair, tiles_of
 from tilematch.engine.solve_stack import LayeredModel, LayeredSearch
 from tilematch.engine.stack import StackBoard
 from tilematch.engine.tiles import standard_set
@@ -115,25 +116,35 @@ def random_commits(model: LayeredModel, occ: int, rng: random.Random, count: int
     return commits
 
 
+def random_position(
+    seed: int, game: str, most: int, stones: bool = False
+) -> tuple[StackBoard, LayeredModel, tuple[Any, ...], frozenset[Pair], random.Random] | None:
+    """A small random board, its model's start, up to ``most`` random commitments, and
+    the random source that drew them (``None`` for an empty board)."""
+    board = layered_board(seed, game=game, stones=stones)
+    model = model_of(board)
+    if model is None:
+        return None
+    rng = random.Random(seed)
+    state = model.root()
+    commits = frozenset(random_commits(model, state[0], rng, rng.randint(0, most)))
+    return board, model, state, commits, rng
+
+
 @SETTINGS
 @given(seed=st.integers(0, 10**9), game=st.sampled_from(["solitaire", "blackwhite"]))
 def test_peeling_in_rounds_is_the_relaxed_game(seed: int, game: str) -> None:
     """``peel`` (rounds on the cell board) and every ``trial`` on top of it agree with the
     one-tile-at-a-time relaxed game, for random commitments."""
-    board = layered_board(seed, game=game)
-    model = model_of(board)
-    if model is None:
+    position = random_position(seed, game, 3)
+    if position is None:
         return
-    rng = random.Random(seed)
-    state = model.root()
-    commits = random_commits(model, state[0], rng, rng.randint(0, 3))
-    base = model.peel(state, frozenset(commits))
+    _board, model, state, commits, _rng = position
+    base = model.peel(state, commits)
     assert (base is not None) == reference_peel(model, state[0], commits)
     if base is None:
         return
-    cmask = 0
-    for a, b in commits:
-        cmask |= (1 << a) | (1 << b)
+    cmask = tiles_of(commits)
     groups = model.groups
     for g, gmask in enumerate(groups.masks):
         unc = gmask & state[0] & ~cmask
@@ -146,7 +157,7 @@ def test_peeling_in_rounds_is_the_relaxed_game(seed: int, game: str) -> None:
                     continue
                 ways = (way, (c, d))
             expected = reference_peel(model, state[0], commits | set(ways))
-            assert model.trial(state, frozenset(commits), base, g, ways) == expected
+            assert model.trial(state, commits, base, g, ways) == expected
 
 
 @SETTINGS
@@ -154,14 +165,11 @@ def test_peeling_in_rounds_is_the_relaxed_game(seed: int, game: str) -> None:
 def test_rounds_of_a_peeling_are_the_relaxed_game_in_rounds(seed: int, game: str) -> None:
     """``rounds_of`` (the move ordering's measure of how far apart two tiles go) gives
     each tile the round in which the relaxed game, played in rounds, takes it."""
-    board = layered_board(seed, game=game)
-    model = model_of(board)
-    if model is None:
+    position = random_position(seed, game, 3)
+    if position is None:
         return
-    rng = random.Random(seed)
-    state = model.root()
-    commits = random_commits(model, state[0], rng, rng.randint(0, 3))
-    base = model.peel(state, frozenset(commits))
+    _board, model, state, commits, _rng = position
+    base = model.peel(state, commits)
     if base is None:
         assert model.rounds_of(base) == {}
         return
@@ -175,19 +183,14 @@ def test_a_trial_that_kept_its_rounds_passes_again(seed: int, game: str) -> None
     (both tiles of each taken in one round of its peeling, or neither, and no lone
     tile left in their groups), it does: the rule by which the search leaves such
     trials out."""
-    board = layered_board(seed, game=game)
-    model = model_of(board)
-    if model is None:
+    position = random_position(seed, game, 2)
+    if position is None:
         return
-    rng = random.Random(seed)
-    state = model.root()
-    commits = frozenset(random_commits(model, state[0], rng, rng.randint(0, 2)))
+    _board, model, state, commits, rng = position
     base = model.peel(state, commits)
     if base is None:
         return
-    cmask = 0
-    for a, b in commits:
-        cmask |= (1 << a) | (1 << b)
+    cmask = tiles_of(commits)
     groups = model.groups
     for g, gmask in enumerate(groups.masks):
         unc = gmask & state[0] & ~cmask
@@ -285,16 +288,11 @@ def test_dead_ways_are_used_by_no_solution(seed: int, game: str, stones: bool) -
     """Every way of pairing a group that :class:`DeadWays` finds dead (at the start,
     and after a random pair is committed) is used by no way of clearing the board,
     and when it finds the position dead the board cannot be cleared so."""
-    board = layered_board(seed, game=game, stones=stones)
-    model = model_of(board)
-    if model is None:
+    position = random_position(seed, game, 1, stones=stones)
+    if position is None:
         return
-    rng = random.Random(seed)
-    state = model.root()
-    commits = frozenset(random_commits(model, state[0], rng, rng.randint(0, 1)))
-    cmask = 0
-    for a, b in commits:
-        cmask |= (1 << a) | (1 << b)
+    board, model, state, commits, _rng = position
+    cmask = tiles_of(commits)
     spot = model.spot
 
     def on_board(pairs: frozenset[Pair] | tuple[Pair, ...]) -> set[tuple[int, int]]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from tilematch.engine.solve_search import Budget, Commits, OutOfBudget, Pair, group_ways
+from tilematch.engine.solve_search import Budget, Commits, OutOfBudget, Pair, group_ways, tiles_of
 
 if TYPE_CHECKING:
     from tilematch.engine.solve_stack import LayeredModel
@@ -83,8 +83,7 @@ class DeadWays:
                 if len(only) == 1 and len(only[0]) * 2 == (occ & masks[g] & ~cmask).bit_count():
                     # the group's only way: every solution pairs it so
                     commits = commits.union(only[0])
-                    for a, b in only[0]:
-                        cmask |= (1 << a) | (1 << b)
+                    cmask |= tiles_of(only[0])
                     del ways[g]
             for g in sorted(ways, key=lambda g: (len(ways[g]), g)):
                 live = ways[g]

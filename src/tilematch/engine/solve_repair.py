@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tilematch.engine.board import bits
-from tilematch.engine.solve_search import Budget, Model, Pair
+from tilematch.engine.solve_search import Budget, Pair
 
 if TYPE_CHECKING:
     from tilematch.engine.solve_stack import LayeredModel
@@ -126,15 +126,14 @@ def _restart(snaps: Snaps, gmask: int) -> int:
 
 
 class Repair:
-    """The repair search on ``model``'s start position, run in stages: each
-    :meth:`run` goes on from where the last one stopped.
+    """The repair search on a layered ``model``'s start position, run in stages:
+    each :meth:`run` goes on from where the last one stopped.
 
-    A geometry supplies the peeling of a whole pairing and where a changed way
-    needs it again from (:class:`LayeredRepair`); this class holds the pairing
-    and the search. ``done`` is set at once when the geometry
-    leaves the board to the exact search."""
+    Boards with stones (their cracks depend on the order), with groups of more than
+    :data:`MAX_GROUP` tiles, or whose relaxed peeling already fails are left to the
+    exact search: ``done`` is set at once."""
 
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: LayeredModel) -> None:
         self.model = model
         #: True once the search has nothing left to try (or found its answer)
         self.done = False
@@ -143,8 +142,10 @@ class Repair:
         #: every way of pairing each group, and the one each group has now
         self.ways: list[list[tuple[Pair, ...]]] = []
         self.choice: list[int] = []
-        #: partner[t]: the bit of the tile ``t`` is paired with (sized by the geometry)
-        self.partner: list[int] = []
+        #: partner[t]: the bit of the tile ``t`` is paired with
+        self.partner = [0] * len(model.before)
+        #: ``(rest, seen)`` at the start of each round of the current pairing's peeling
+        self.snaps: Snaps = []
         self.stuck = -1  # not peeled yet
         self.resting: dict[int, int] = {}  # group -> last step it is left alone
         self.step = 0
@@ -153,22 +154,28 @@ class Repair:
         #: tiles stuck at least that often
         self.stuck_steps: dict[int, int] = {}
         self.heavy = [0] * len(STUCK_LEVELS)
+        groups = model.groups
+        if model.stone_ids or any(m.bit_count() > MAX_GROUP for m in groups.masks):
+            self.done = True
+            return
+        record = model.peel((model.start, 0, ()), frozenset())
+        if record is None:
+            self.done = True  # the exact search proves this one at once
+            return
+        taken = model.rounds_of(record)
+        possible = model.possible
+        for g, gmask in enumerate(groups.masks):
 
-    def start_with(self, ok: Callable[[int, int, int], bool], cost: Callable[[Pair], int]) -> None:
-        """Every group's ways (pairs ``ok(g, a, b)``), each group starting with the way
-        of least total ``cost``; ``done`` when a group has no way at all (the exact
-        search says so)."""
-        for g, gmask in enumerate(self.model.groups.masks):
+            def ok(a: int, b: int, g: int = g) -> bool:
+                return groups.compatible(g, a, b) and possible(a, b)
 
-            def in_group(a: int, b: int, g: int = g) -> bool:
-                return ok(g, a, b)
-
-            found = ways_of(bits(gmask), in_group)
+            found = ways_of(bits(gmask), ok)
             if not found:
-                self.done = True
+                self.done = True  # no way at all: the exact search says so
                 return
             self.ways.append(found)
-            spread = [sum(cost(pair) for pair in way) for way in found]
+            # tiles the relaxed peeling takes in close rounds pair with each other
+            spread = [sum(abs(taken.get(a, 0) - taken.get(b, 0)) for a, b in way) for way in found]
             self.choice.append(spread.index(min(spread)))
         for g, w in enumerate(self.choice):
             self.pair_up(g, w)
@@ -180,17 +187,19 @@ class Repair:
             partner[a] = 1 << b
             partner[b] = 1 << a
 
-    def restart(self, g: int, w: int) -> int:
-        """The first round of the recorded peeling that group ``g`` paired its ``w``-th
-        way may change (the rounds before it stay as they are)."""
-        raise NotImplementedError
-
     def peel_from(self, k: int, g: int, record: bool) -> int:
-        """Peel the current pairing from round ``k`` of the recorded peeling (whose
-        rounds from ``k`` on are dropped when ``record``, and replaced by the new
-        ones); ``g`` is the group whose way changed (-1: none). Returns the tiles
-        left stuck."""
-        raise NotImplementedError
+        """Peel the current pairing from round ``k`` of the recorded peeling, ``g``
+        being the group whose way changed (its tiles are looked at again); when
+        ``record``, the rounds from ``k`` on are replaced by the new ones. Returns the
+        tiles left stuck."""
+        snaps = self.snaps
+        rest, seen = snaps[k]
+        seen &= ~self.model.groups.masks[g]
+        if record:
+            del snaps[k:]
+        return peel_pairs(
+            self.model.free_cells, rest, seen, self.partner, snaps if record else None
+        )
 
     def run(self, budget: Budget, tries: int) -> list[Pair] | None:
         """Go on for up to ``tries`` more peelings; the pairs in playing order once a
@@ -199,13 +208,15 @@ class Repair:
         if self.done:
             return self.found
         groups = self.model.groups
-        group_of = groups.of
+        group_of, masks = groups.of, groups.masks
         ways, choice, resting = self.ways, self.choice, self.resting
         rng = self.rng
         limit = self.spent + tries
         if self.stuck < 0:
             budget.tick()
-            self.stuck = self.peel_from(0, -1, True)
+            self.stuck = peel_pairs(
+                self.model.free_cells, self.model.start, 0, self.partner, self.snaps
+            )
             self.spent += 1
         stuck = self.stuck
         stuck_steps, heavy = self.stuck_steps, self.heavy
@@ -230,7 +241,7 @@ class Repair:
                 for w in range(len(ways[g])):
                     if w == now:
                         continue
-                    k = self.restart(g, w)
+                    k = _restart(self.snaps, masks[g])
                     self.pair_up(g, w)
                     left = self.peel_from(k, g, False)
                     self.spent += 1
@@ -257,76 +268,21 @@ class Repair:
         self.found = self.moves()
         return self.found
 
-    def rounds(self) -> list[int]:
-        """The tiles left at the start of each round of the recorded peeling."""
-        raise NotImplementedError
-
     def moves(self) -> list[Pair]:
         """The pairs of the pairing that peeled away, round by round."""
-        held, partner = self.rounds(), self.partner
+        snaps, partner = self.snaps, self.partner
         moves: list[Pair] = []
-        for k in range(len(held) - 1):
-            for t in bits(held[k] & ~held[k + 1]):
+        for k in range(len(snaps) - 1):
+            for t in bits(snaps[k][0] & ~snaps[k + 1][0]):
                 mate = partner[t].bit_length() - 1
                 if t < mate:
                     moves.append((t, mate))
         return moves
 
 
-class LayeredRepair(Repair):
-    """The repair search on a layered board: a round takes every pair whose two tiles
-    are free (:func:`peel_pairs`); a changed way needs the peeling again from the
-    first round in which a tile of its group was free.
-
-    Boards with stones (their cracks depend on the order), with groups of more than
-    :data:`MAX_GROUP` tiles, or whose relaxed peeling already fails are left to the
-    exact search."""
-
-    def __init__(self, model: LayeredModel) -> None:
-        super().__init__(model)
-        self.layered = model
-        self.partner = [0] * len(model.before)
-        self.snaps: Snaps = []
-        groups = model.groups
-        if model.stone_ids or any(m.bit_count() > MAX_GROUP for m in groups.masks):
-            self.done = True
-            return
-        record = model.peel((model.start, 0, ()), frozenset())
-        if record is None:
-            self.done = True  # the exact search proves this one at once
-            return
-        taken = model.rounds_of(record)
-        possible = model.possible
-
-        def ok(g: int, a: int, b: int) -> bool:
-            return groups.compatible(g, a, b) and possible(a, b)
-
-        # tiles the relaxed peeling takes in close rounds pair with each other
-        self.start_with(ok, lambda pair: abs(taken.get(pair[0], 0) - taken.get(pair[1], 0)))
-
-    def restart(self, g: int, w: int) -> int:
-        return _restart(self.snaps, self.model.groups.masks[g])
-
-    def peel_from(self, k: int, g: int, record: bool) -> int:
-        snaps = self.snaps
-        if not snaps:
-            return peel_pairs(self.layered.free_cells, self.layered.start, 0, self.partner, snaps)
-        rest, seen = snaps[k]
-        if g >= 0:
-            seen &= ~self.model.groups.masks[g]
-        if record:
-            del snaps[k:]
-        return peel_pairs(
-            self.layered.free_cells, rest, seen, self.partner, snaps if record else None
-        )
-
-    def rounds(self) -> list[int]:
-        return [rest for rest, _ in self.snaps]
-
-
 def repair(model: LayeredModel, budget: Budget, tries: int) -> list[Pair] | None:
     """Look for a pairing of every group of ``model`` (in its start position) that
-    peels away completely, with at most ``tries`` peelings: :class:`LayeredRepair`
-    run once. The pairs in playing order, or ``None`` when none was found (which
+    peels away completely, with at most ``tries`` peelings: :class:`Repair` run
+    once. The pairs in playing order, or ``None`` when none was found (which
     proves nothing)."""
-    return LayeredRepair(model).run(budget, tries)
+    return Repair(model).run(budget, tries)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from tilematch.engine.board import bits
@@ -226,6 +226,14 @@ class Model:
 Commits = frozenset[Pair]
 
 
+def tiles_of(pairs: Iterable[Pair]) -> int:
+    """The tiles of ``pairs`` as one mask."""
+    mask = 0
+    for a, b in pairs:
+        mask |= (1 << a) | (1 << b)
+    return mask
+
+
 def group_ways(model: Model, g: int, unc: int) -> list[tuple[Pair, ...]]:
     """The ways the look-ahead tries for the uncommitted tiles ``unc`` (four or
     more) of group ``g``: the lowest tile with each partner it may pair with, and
@@ -307,8 +315,7 @@ class PairingSearch:
                     progress.extend(whole)
             if added:
                 commits = commits.union(added)
-                for a, b in added:
-                    cmask |= (1 << a) | (1 << b)
+                cmask |= tiles_of(added)
             if not progress:
                 if self.look:
                     base = model.peel(state, commits)
@@ -401,8 +408,7 @@ class PairingSearch:
                 self.order_ways(best, ctx, shuffle)
                 return played, state, commits, cmask, best
             commits = commits.union(forced)
-            for a, b in forced:
-                cmask |= (1 << a) | (1 << b)
+            cmask |= tiles_of(forced)
             done = self.propagate(state, commits, cmask)
             if done is None:
                 return None
@@ -522,9 +528,7 @@ class PairingSearch:
                 dead.add(key)
                 del path[mark:]
                 continue
-            for a, b in choice:
-                cmask |= (1 << a) | (1 << b)
-            outcome = enter(state, commits.union(choice), cmask)
+            outcome = enter(state, commits.union(choice), cmask | tiles_of(choice))
             if outcome is True:
                 return path
         return None

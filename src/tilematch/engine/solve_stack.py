@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from tilematch.engine.board import bits
 from tilematch.engine.solve_core import DeadWays
-from tilematch.engine.solve_repair import LayeredRepair
+from tilematch.engine.solve_repair import Repair
 from tilematch.engine.solve_search import (
     Budget,
     Commits,
@@ -511,7 +511,7 @@ class LayeredSearch(PairingSearch):
         gets :attr:`repair_tries` peelings, and after the cheap round
         :attr:`repair_more`; once the first full look-ahead round is over,
         :meth:`start_is_dead` looks once for a jam of a few groups."""
-        fixer = LayeredRepair(self.layered) if self.repair_tries else None
+        fixer = Repair(self.layered) if self.repair_tries else None
         if fixer is not None:
             found = fixer.run(self.budget, self.repair_tries)
             if found is not None:
