@@ -231,10 +231,11 @@ def test_layout_tile_sets() -> None:
         assert tiles_match(bw.board.face(move.a) or "", bw.board.face(move.b) or "")
 
 
+@pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("game", ["solitaire", "blackwhite"])
-def test_checked_layout_deal_and_solver_agreement(game: str) -> None:
-    deal = deal_layout("pyramid", game, seed=4, generator="checked")
-    assert clears(deal)
+def test_checked_layout_deal_and_solver_agreement(game: str, version: int) -> None:
+    deal = deal_layout("pyramid", game, seed=4, generator="checked", version=version)
+    assert deal.version == version and clears(deal)
     reverse = deal_layout("pyramid", game, seed=4)
     assert solve(reverse.board, nodes=100_000).status == "solved"
 
