@@ -158,6 +158,29 @@ def test_connects_is_connect_without_the_path(pos: Position, rng: random.Random)
         assert lines.connects(spot_b, spot_a) == want
 
 
+@settings(max_examples=200, deadline=None)
+@given(positions(gravity=False), st.randoms(use_true_random=False))
+def test_blockers_name_cells_every_line_needs_emptied(pos: Position, rng: random.Random) -> None:
+    """``blockers`` is 0 exactly when the pair connects; otherwise emptying every
+    other cell (ends included) still leaves the pair apart, so no removal outside
+    the mask can join them (removals only open lines)."""
+    board = pos.board()
+    shape = board.shape
+    lines = GridLines(shape, board.occupied)
+    cells = [(r, c) for r in range(pos.rows) for c in range(pos.cols)]
+    pairs = [(x, y) for x in cells for y in cells if x != y]
+    for a, b in rng.sample(pairs, min(len(pairs), 60)):
+        spot_a, spot_b = a[0] * pos.cols + a[1], b[0] * pos.cols + b[1]
+        block = lines.blockers(spot_a, spot_b)
+        assert (block == 0) == lines.connects(spot_a, spot_b), (a, b)
+        if block:
+            assert not block & ~shape.everything
+            assert block & board.occupied, (a, b)
+            kept = board.occupied & block & ~(1 << spot_a) & ~(1 << spot_b)
+            assert not GridLines(shape, kept).connects(spot_a, spot_b), (a, b, bin(block))
+            assert not GridLines(shape, kept).connects(spot_b, spot_a), (a, b, bin(block))
+
+
 @settings(max_examples=150, deadline=None)
 @given(positions(gravity=False))
 def test_legal_pairs_agree_with_reference(pos: Position) -> None:

@@ -3,6 +3,7 @@ trials replayed from it, and its own search, against exhaustive references."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -314,3 +315,40 @@ def test_reach_test_agrees_with_the_rule_asked_afresh(seed: int, big: bool) -> N
         assert_trials_agree(
             model, state, commits, base, lambda more: plain_reach_left(model, occ, more)
         )
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), big=st.booleans())
+def test_what_one_model_learns_of_pairs_of_cells_holds_in_every_position(
+    seed: int, big: bool
+) -> None:
+    """The model remembers, across positions, the cells that kept two cells apart
+    and the lines that joined them; one model asked about many random positions in
+    any order (more tiles after fewer, other pairs gone) still agrees, in the reach
+    test and in every trial, with the rule asked afresh."""
+    rng = random.Random(seed)
+    model = model_of(board_of(seed, big))
+    groups = model.groups
+    start = model.root()[0]
+    for _ in range(6):
+        occ = start
+        for _ in range(rng.randint(0, 8)):
+            g = rng.randrange(len(groups.masks))
+            tiles = bits(occ & groups.masks[g])
+            if len(tiles) >= 2:
+                a, b = rng.sample(tiles, 2)
+                if groups.compatible(g, a, b):
+                    occ &= ~((1 << a) | (1 << b))
+        state = model._state(occ)
+        commits = frozenset(
+            (a, b) for a, b in random_commits(model, rng) if occ >> a & 1 and occ >> b & 1
+        )
+        left = model.reach_left(occ, state[1], commits)
+        assert left == plain_reach_left(model, occ, commits)
+        base = model.peel(state, commits)
+        assert (base is None) == bool(left)
+        if base is not None:
+            assert_trials_agree(
+                model, state, commits, base, functools.partial(plain_reach_left, model, occ)
+            )
+    assert model._apart  # (the memo was used)

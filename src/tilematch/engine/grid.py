@@ -19,6 +19,9 @@ Rules as implemented (SPEC §2):
   fewest bends (and, among those, the shortest) as its corner points.
   :meth:`GridLines.connects` answers the same question yes or no, stopping at
   the first line it finds (the solver and :meth:`GridBoard.why_not` ask it).
+  :meth:`GridLines.blockers` answers the same question too, and when the
+  answer is no, names cells one of which must be emptied before it can be yes
+  (the solver's reach test asks it, and asks again only once one has gone).
   :meth:`GridBoard.match` adds the face rule to it.
 * A *mask* gives a board a custom shape: cells outside the mask hold no tile
   and are empty space that lines may cross.
@@ -450,6 +453,108 @@ class GridLines:
                     if not cols_occ[c] & between:
                         return True
         return False
+
+    def blockers(self, a: int, b: int) -> int:
+        """``0`` when :meth:`connects` joins ``a`` and ``b`` (``a != b``); otherwise a
+        bitmask over spots of cells that block every line of the rule between them:
+        however many cells outside the mask are emptied, ``a`` and ``b`` stay apart
+        until a cell of the mask is emptied. (Every line of at most two bends crosses
+        an occupied cell of the mask: the first cell each end's straight lines meet,
+        and the cells between the two columns, or rows, in every row, or column,
+        that both ends' straight lines reach.) What stands on ``a`` and ``b`` does
+        not matter, as for :meth:`connects`. Callers that would ask :meth:`connects`
+        again after removals need not while no cell of the mask has been emptied.
+        """
+        shape = self.shape
+        cols, rows = shape.cols, shape.rows
+        ra, ca = divmod(a, cols)
+        rb, cb = divmod(b, cols)
+        rows_occ, cols_occ = self.row_bits, self.col_bits
+        if ra == rb:
+            lo, hi = (ca, cb) if ca < cb else (cb, ca)
+            if not rows_occ[ra + 1] & (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)):
+                return 0
+        elif ca == cb:
+            lo, hi = (ra, rb) if ra < rb else (rb, ra)
+            if not cols_occ[ca + 1] & (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)):
+                return 0
+        block = 0
+        # how far each end sees along its column (the ring is -1 / rows), and the
+        # first occupied cell it meets each way
+        col_a, col_b = cols_occ[ca + 1], cols_occ[cb + 1]
+        m = col_a & ((1 << ra) - 1)
+        if m:
+            up = m.bit_length()
+            block |= 1 << ((up - 1) * cols + ca)
+        else:
+            up = -1
+        m = col_b & ((1 << rb) - 1)
+        if m:
+            s = m.bit_length()
+            block |= 1 << ((s - 1) * cols + cb)
+            if s > up:
+                up = s
+        m = col_a >> (ra + 1)
+        if m:
+            down = ra + (m & -m).bit_length() - 1
+            block |= 1 << ((down + 1) * cols + ca)
+        else:
+            down = rows
+        m = col_b >> (rb + 1)
+        if m:
+            s = rb + (m & -m).bit_length() - 1
+            block |= 1 << ((s + 1) * cols + cb)
+            if s < down:
+                down = s
+        # ... and along its row
+        row_a, row_b = rows_occ[ra + 1], rows_occ[rb + 1]
+        m = row_a & ((1 << ca) - 1)
+        if m:
+            left = m.bit_length()
+            block |= 1 << (ra * cols + left - 1)
+        else:
+            left = -1
+        m = row_b & ((1 << cb) - 1)
+        if m:
+            s = m.bit_length()
+            block |= 1 << (rb * cols + s - 1)
+            if s > left:
+                left = s
+        m = row_a >> (ca + 1)
+        if m:
+            right = ca + (m & -m).bit_length() - 1
+            block |= 1 << (ra * cols + right + 1)
+        else:
+            right = cols
+        m = row_b >> (cb + 1)
+        if m:
+            s = cb + (m & -m).bit_length() - 1
+            block |= 1 << (rb * cols + s + 1)
+            if s < right:
+                right = s
+        if ca != cb and up <= down:
+            # vertical - horizontal - vertical through a row both ends see
+            if up < 0 or down >= rows:
+                return 0  # along the ring
+            c_lo, c_hi = (ca, cb) if ca < cb else (cb, ca)
+            between = ((1 << c_hi) - 1) ^ ((1 << (c_lo + 1)) - 1)
+            for r in range(up + 1, down + 2):
+                m = rows_occ[r] & between
+                if not m:
+                    return 0
+                block |= (m & -m) << ((r - 1) * cols)
+        if ra != rb and left <= right:
+            # horizontal - vertical - horizontal through a column both ends see
+            if left < 0 or right >= cols:
+                return 0
+            r_lo, r_hi = (ra, rb) if ra < rb else (rb, ra)
+            between = ((1 << r_hi) - 1) ^ ((1 << (r_lo + 1)) - 1)
+            for c in range(left + 1, right + 2):
+                m = cols_occ[c] & between
+                if not m:
+                    return 0
+                block |= 1 << (((m & -m).bit_length() - 1) * cols + c - 1)
+        return block
 
 
 # ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, SupportsIndex, overload
 
 from tilematch.engine.board import bits
@@ -122,9 +122,15 @@ class GridModel(Model):
         self._ctx: Any = None
         self._known: dict[Pair, bool] = {}
         self.mate_list = {t: tuple(bits(ms)) for t, ms in self.mates.items()}
-        #: the cells whose emptying may let a tile reach a mate (filled on demand)
-        self._watch: dict[int, int] = {}
         self._hopeless: bool | None = None
+        #: what is known of pairs of cells, ``a << 12 | b`` (``a < b``), from any
+        #: position met so far: in ``_apart`` the occupied cells that blocked every
+        #: line between them then (:meth:`GridLines.blockers`: they stay apart in
+        #: any position where all those cells are occupied), in ``_joined`` the
+        #: cells a line between them crossed (they are joined in any position
+        #: where all those cells are empty)
+        self._apart: dict[int, int] = {}
+        self._joined: dict[int, int] = {}
         self._budget: Budget | None = None
 
     #: the reach test is a relaxation worth branching on pairings with
@@ -284,9 +290,13 @@ class GridModel(Model):
         order it takes tiles in, and taking a tile sooner only opens the board; so
         the steps before the first tile of ``way`` stand as they are, and later
         steps are taken again in the same order, each checked only while some tile
-        the test without ``way`` had taken is still standing (a tile that cannot go
-        yet waits, and is tried again after each step); tiles still waiting at the
-        end are left to the full test."""
+        the test without ``way`` had taken is still standing. A tile that cannot go
+        yet waits, and is tried again once a cell it waits for is emptied (one of
+        the occupied cells :meth:`GridLines.blockers` names for its lines to its
+        mates, or its or a mate's neighbours while they are boxed in: until one
+        of those goes, it would be refused again). So the tiles still waiting at
+        the end are a position the full test takes nothing from either: the way
+        fails."""
         assert isinstance(base, tuple)
         if self._budget is not None:
             self._budget.tick()  # a trial costs about what a position does
@@ -314,65 +324,81 @@ class GridModel(Model):
         lines: GridLines = state[1].copy()
         lines.row_bits = row_bits.copy()
         lines.col_bits = col_bits.copy()
-        connects = lines.connects
+        blockers = lines.blockers
         remove = lines.remove
         nb = self.nb
         border = self.shape.border
         mates = self.mates
-        mate_list = self.mate_list
-        watch = self._watch_of
+        reach_mate = self._reach_mate
+        apart, joined = self._apart, self._joined
 
-        def goes(t: int) -> int:
-            """-2 when ``t`` cannot go yet; its partner when it goes with it; -1
-            when it goes alone."""
+        def goes(t: int, whys: list[int] | None) -> tuple[int, int, list[int] | None]:
+            """``(p, 0, None)`` when ``t`` can go: ``p`` its partner when it goes
+            with it, -1 when it goes alone; ``(-2, live, whys)`` when it cannot go
+            yet: ``live`` the occupied cells one of which must be emptied before it
+            can, ``whys`` those for each mate (see :meth:`_reach_mate`; ``whys``
+            given are the ones it had)."""
             tb = 1 << t
             p = partner.get(t)
             if p is not None:
-                if nb[t] >> p & 1 or (
-                    (border & tb or nb[t] & ~occ)
-                    and (border >> p & 1 or nb[p] & ~occ)
-                    and connects(t, p)
-                ):
-                    return p
-                return -2
+                if nb[t] >> p & 1:
+                    return p, 0, None
+                if not (border & tb or nb[t] & ~occ):
+                    return -2, nb[t] & occ, None
+                if not (border >> p & 1 or nb[p] & ~occ):
+                    return -2, nb[p] & occ, None
+                key = t << 12 | p if t < p else p << 12 | t
+                why = apart.get(key, -1)
+                if why & occ != why:
+                    if not joined.get(key, -1) & occ:
+                        return p, 0, None  # a line it had is open
+                    why = blockers(t, p)
+                    if not why:
+                        return p, 0, None
+                    why &= occ
+                    apart[key] = why
+                return -2, why, None
             if mates[t] & ~committed & nb[t]:
-                return -1
+                return -1, 0, None
             if not (border & tb or nb[t] & ~occ):
-                return -2
-            for m in mate_list[t]:
-                if committed >> m & 1 or (occ >> m & 1 and not (border >> m & 1 or nb[m] & ~occ)):
-                    continue
-                if connects(t, m):
-                    return -1
-            return -2
+                return -2, nb[t] & occ, None
+            m, why, whys = reach_mate(t, occ, committed, blockers, whys)
+            return (-1, 0, None) if m >= 0 else (-2, why, whys)
 
         in_way = 0
         for a, b in way:
             in_way |= (1 << a) | (1 << b)
-        waiting: list[int] = []
+        # tiles that cannot go yet, each with the cells it waits for (occupied cells,
+        # one of which must be emptied before it can go: see goes)
+        waiting: list[tuple[int, int, list[int] | None]] = []
         # tiles standing that the test without ``way`` had taken (waiting tiles and
-        # their partners), and the cells the waiting tiles watch
+        # their partners), and the cells the waiting tiles wait for
         standing = watched = crossed = 0
         for step in range(first, len(log)):
-            _, row_bits, col_bits, t, p, via = log[step]
+            then_occ, row_bits, col_bits, t, p, via = log[step]
             if not occ >> t & 1:
                 continue  # went sooner, with its partner of ``way``
             if standing:
                 crossed = crossed_at[step]
                 if crossed < 0:
-                    # the cells of the line it went by then (computed once a base)
+                    # the cells of a line it could go by then (known from another
+                    # position if that line was open then; else drawn once a base)
                     crossed = 0
                     if via >= 0:
-                        then = lines.copy()
-                        then.row_bits, then.col_bits = row_bits, col_bits
-                        crossed = self._crossed(then, t, via)
+                        key = t << 12 | via if t < via else via << 12 | t
+                        crossed = joined.get(key, -1)
+                        if crossed & then_occ:
+                            then = lines.copy()
+                            then.row_bits, then.col_bits = row_bits, col_bits
+                            crossed = self._crossed(then, t, via)
+                            joined[key] = crossed
                     crossed_at[step] = crossed
             if in_way >> t & 1 or standing & crossed:
-                p = goes(t)
+                p, why, whys = goes(t, None)
                 if p == -2:
-                    waiting.append(t)
+                    waiting.append((t, why, whys))
                     standing |= 1 << t | 1 << partner.get(t, t)
-                    watched |= watch(t)
+                    watched |= why
                     continue
             gone = 1 << t
             remove(t)
@@ -380,29 +406,39 @@ class GridModel(Model):
                 gone |= 1 << p
                 remove(p)
             occ &= ~gone
-            while watched & gone:
-                gone = 0
-                still = []
-                for w in waiting:
-                    if occ >> w & 1:
-                        p = goes(w)
-                        if p == -2:
-                            still.append(w)
+            if watched & gone:
+                # ask again the waiting tiles whose cells went, until none goes
+                while True:
+                    still = []
+                    moved = False
+                    for entry in waiting:
+                        w, why, whys = entry
+                        if not occ >> w & 1:
+                            continue  # went with its partner
+                        if why & occ == why:
+                            still.append(entry)
                             continue
-                        gone |= 1 << w
+                        p, why, whys = goes(w, whys)
+                        if p == -2:
+                            still.append((w, why, whys))
+                            continue
+                        moved = True
                         remove(w)
+                        occ &= ~(1 << w)
                         if p >= 0:
-                            gone |= 1 << p
                             remove(p)
-                occ &= ~gone
-                waiting = still
+                            occ &= ~(1 << p)
+                    waiting = still
+                    if not moved:
+                        break
                 standing = watched = 0
-                for w in still:
+                for w, why, _ in waiting:
                     standing |= 1 << w | 1 << partner.get(w, w)
-                    watched |= watch(w)
-        if not occ:
-            return True
-        return not self.reach_left(occ, lines, commits.union(way))
+                    watched |= why
+        # Every tile left stands in ``waiting`` (or is the partner of one) and was
+        # refused after the last removal that emptied a cell it waits for, so the
+        # reach test would take none of them either.
+        return not occ
 
     def hopeless(self, state: tuple[Any, ...]) -> bool:
         if state[0] != self.start:
@@ -434,17 +470,23 @@ class GridModel(Model):
         ``log`` gets the position and the step (:data:`Step`), and ``when`` the
         step's number for each tile it takes."""
         lines = lines.copy()
-        connects = lines.connects
+        blockers = lines.blockers
         nb = self.nb
         border = self.shape.border
         mates = self.mates
-        mate_list = self.mate_list
         partner: dict[int, int] = {}
         committed = 0
         for a, b in commits:
             partner[a] = b
             partner[b] = a
             committed |= (1 << a) | (1 << b)
+        # a tile that could not go waits until one of the cells that blocked it is
+        # emptied: ``live[t]`` holds those cells (occupied, see
+        # :meth:`GridLines.blockers`), and for each mate the cells of its lines
+        # (see :meth:`_reach_mate`) or None
+        live: dict[int, tuple[int, list[int] | None]] = {}
+        reach_mate = self._reach_mate
+        apart, joined = self._apart, self._joined
         pending = bits(occ)
         while True:
             keep = []
@@ -452,13 +494,29 @@ class GridModel(Model):
                 tb = 1 << t
                 if not occ & tb:
                     continue  # went with its committed partner
+                entry = live.get(t)
+                if entry is not None and entry[0] & occ == entry[0]:
+                    keep.append(t)  # nothing that blocked it has gone
+                    continue
                 p = partner.get(t)
                 if p is not None:  # a committed pair goes together
-                    if nb[t] >> p & 1 or (
-                        (border & tb or nb[t] & ~occ)
-                        and (border >> p & 1 or nb[p] & ~occ)
-                        and connects(t, p)
-                    ):
+                    if nb[t] >> p & 1:
+                        why = 0
+                    elif not (border & tb or nb[t] & ~occ):
+                        why = nb[t]
+                    elif not (border >> p & 1 or nb[p] & ~occ):
+                        why = nb[p]
+                    else:
+                        key = t << 12 | p if t < p else p << 12 | t
+                        why = apart.get(key, -1)
+                        if why & occ != why:
+                            if not joined.get(key, -1) & occ:
+                                why = 0  # a line it had is open
+                            else:
+                                why = blockers(t, p)
+                                if why:
+                                    apart[key] = why & occ
+                    if not why:
                         if log is not None and when is not None:
                             when[t] = when[p] = len(log)
                             log.append(
@@ -475,28 +533,23 @@ class GridModel(Model):
                         lines.remove(t)
                         lines.remove(p)
                     else:
+                        live[t] = (why & occ, None)
                         keep.append(t)
                     continue
-                ms = mates[t] & ~committed
-                if not ms & nb[t]:
-                    if not (border & tb or nb[t] & ~occ):
-                        keep.append(t)  # no empty neighbour to start a line from
-                        continue
-                    # (the line may end on the empty cell where a mate stood:
-                    # connects does not ask whether its two ends are occupied)
-                    for m in mate_list[t]:
-                        if committed >> m & 1 or (
-                            occ >> m & 1 and not (border >> m & 1 or nb[m] & ~occ)
-                        ):
-                            continue  # committed elsewhere, or still boxed in
-                        if connects(t, m):
-                            break
-                    else:
+                if mates[t] & ~committed & nb[t]:
+                    via = -1  # next to a mate
+                elif not (border & tb or nb[t] & ~occ):
+                    live[t] = (nb[t] & occ, None)  # no empty neighbour to start a line from
+                    keep.append(t)
+                    continue
+                else:
+                    via, why, whys = reach_mate(
+                        t, occ, committed, blockers, None if entry is None else entry[1]
+                    )
+                    if via < 0:
+                        live[t] = (why, whys)
                         keep.append(t)
                         continue
-                    via = m
-                else:
-                    via = -1
                 if log is not None and when is not None:
                     when[t] = len(log)
                     log.append((occ, lines.row_bits.copy(), lines.col_bits.copy(), t, -1, via))
@@ -508,40 +561,78 @@ class GridModel(Model):
                 return occ
             pending = keep
 
+    def _reach_mate(
+        self,
+        t: int,
+        occ: int,
+        committed: int,
+        blockers: Callable[[int, int], int],
+        whys: list[int] | None,
+    ) -> tuple[int, int, list[int] | None]:
+        """The reach test's step for an uncommitted tile ``t`` with an empty
+        neighbour (or on the edge): ``(m, 0, None)`` for the first of its mates
+        (in :attr:`mate_list` order) that is not committed, not boxed in, and
+        that a line of the rule joins it to, the empty cell where it stood
+        included; else ``(-1, live, whys)``: ``whys`` holds for each mate the
+        occupied cells one of which must be emptied before that mate can do
+        (its lines' :meth:`GridLines.blockers`, or its neighbours and itself
+        while it is boxed in; 0 when committed: never), ``live`` their union.
+        ``whys`` from an earlier call on ``t`` (fewer tiles since, same
+        commitments) spare asking again the mates none of whose cells went."""
+        nb = self.nb
+        border = self.shape.border
+        apart, joined = self._apart, self._joined
+        mate_list = self.mate_list[t]
+        if whys is None:
+            whys = [-1] * len(mate_list)  # (-1 & occ != -1: ask)
+        live = 0
+        for i, m in enumerate(mate_list):
+            why = whys[i]
+            if why & occ != why:
+                if committed >> m & 1:
+                    why = 0  # committed elsewhere
+                elif occ >> m & 1 and not (border >> m & 1 or nb[m] & ~occ):
+                    why = (nb[m] | 1 << m) & occ  # still boxed in
+                else:
+                    # (the line may end on the empty cell where a mate stood:
+                    # blockers does not ask whether its two ends are occupied)
+                    key = t << 12 | m if t < m else m << 12 | t
+                    why = apart.get(key, -1)
+                    if why & occ != why:
+                        if not joined.get(key, -1) & occ:
+                            return m, 0, None  # a line it had is open
+                        why = blockers(t, m)
+                        if not why:
+                            return m, 0, None
+                        why &= occ
+                        apart[key] = why
+                whys[i] = why
+            live |= why
+        return -1, live, whys
+
     def _crossed(self, lines: GridLines, a: int, b: int) -> int:
         """The cells (a bitmask, ``a`` and ``b`` left out) that the line
         :meth:`GridLines.connect` draws from ``a`` to ``b`` crosses on the grid."""
         path = lines.connect(a, b)
         assert path is not None
-        rows, cols = self.shape.rows, self.shape.cols
+        shape = self.shape
+        rows, cols = shape.rows, shape.cols
         cells = 0
         for (r0, c0), (r1, c1) in itertools.pairwise(path):
-            dr = (r1 > r0) - (r1 < r0)
-            dc = (c1 > c0) - (c1 < c0)
-            r, c = r0, c0
-            while (r, c) != (r1, c1):
-                r += dr
-                c += dc
-                if 0 <= r < rows and 0 <= c < cols:
-                    cells |= 1 << (r * cols + c)
+            if r0 == r1:  # along a row: its cells from c0 to c1, on the grid
+                if 0 <= r0 < rows:
+                    lo, hi = (c0, c1) if c0 < c1 else (c1, c0)
+                    lo, hi = max(lo, 0), min(hi, cols - 1)
+                    if lo <= hi:
+                        cells |= ((1 << (hi + 1)) - (1 << lo)) << (r0 * cols)
+            elif 0 <= c0 < cols:  # along a column
+                lo, hi = (r0, r1) if r0 < r1 else (r1, r0)
+                lo, hi = max(lo, 0), min(hi, rows - 1)
+                if lo <= hi:
+                    cells |= shape.col_masks[c0] & (
+                        ((1 << ((hi + 1) * cols)) - 1) ^ ((1 << (lo * cols)) - 1)
+                    )
         return cells & ~(1 << a) & ~(1 << b)
-
-    def _watch_of(self, t: int) -> int:
-        """The cells a line from ``t`` to any of its mates could cross: their rows
-        and columns from one to the other, ends included (a bitmask)."""
-        cells = self._watch.get(t)
-        if cells is None:
-            shape = self.shape
-            rt, ct = divmod(t, shape.cols)
-            cells = 0
-            for m in self.mate_list[t]:
-                rm, cm = divmod(m, shape.cols)
-                for r in range(min(rt, rm), max(rt, rm) + 1):
-                    cells |= shape.row_masks[r]
-                for c in range(min(ct, cm), max(ct, cm) + 1):
-                    cells |= shape.col_masks[c]
-            self._watch[t] = cells
-        return cells
 
     def open_pairs(self, ctx: Any, g: int, tiles_mask: int) -> list[Pair]:
         # only tiles with an empty neighbour, or next to a tile of their group, can go
