@@ -160,10 +160,13 @@ def test_connects_is_connect_without_the_path(pos: Position, rng: random.Random)
 
 @settings(max_examples=200, deadline=None)
 @given(positions(gravity=False), st.randoms(use_true_random=False))
-def test_blockers_name_cells_every_line_needs_emptied(pos: Position, rng: random.Random) -> None:
-    """``blockers`` is 0 exactly when the pair connects; otherwise emptying every
-    other cell (ends included) still leaves the pair apart, so no removal outside
-    the mask can join them (removals only open lines)."""
+def test_line_or_blockers_names_a_line_or_cells_every_line_needs_emptied(
+    pos: Position, rng: random.Random
+) -> None:
+    """``line_or_blockers`` is negative exactly when the pair connects, and then
+    names the cells of a line: with every other cell filled they still connect;
+    otherwise emptying every other cell (ends included) still leaves the pair
+    apart, so no removal outside the mask can join them."""
     board = pos.board()
     shape = board.shape
     lines = GridLines(shape, board.occupied)
@@ -171,14 +174,21 @@ def test_blockers_name_cells_every_line_needs_emptied(pos: Position, rng: random
     pairs = [(x, y) for x in cells for y in cells if x != y]
     for a, b in rng.sample(pairs, min(len(pairs), 60)):
         spot_a, spot_b = a[0] * pos.cols + a[1], b[0] * pos.cols + b[1]
-        block = lines.blockers(spot_a, spot_b)
-        assert (block == 0) == lines.connects(spot_a, spot_b), (a, b)
-        if block:
-            assert not block & ~shape.everything
-            assert block & board.occupied, (a, b)
-            kept = board.occupied & block & ~(1 << spot_a) & ~(1 << spot_b)
-            assert not GridLines(shape, kept).connects(spot_a, spot_b), (a, b, bin(block))
-            assert not GridLines(shape, kept).connects(spot_b, spot_a), (a, b, bin(block))
+        ends = (1 << spot_a) | (1 << spot_b)
+        got = lines.line_or_blockers(spot_a, spot_b)
+        assert (got < 0) == lines.connects(spot_a, spot_b), (a, b)
+        if got < 0:
+            line = ~got
+            assert not line & ~shape.everything
+            assert not line & (board.occupied | ends), (a, b, bin(line))
+            full = GridLines(shape, shape.everything & ~line)
+            assert full.connects(spot_a, spot_b), (a, b, bin(line))
+        else:
+            assert not got & ~shape.everything
+            assert got & board.occupied, (a, b)
+            kept = board.occupied & got & ~ends
+            assert not GridLines(shape, kept).connects(spot_a, spot_b), (a, b, bin(got))
+            assert not GridLines(shape, kept).connects(spot_b, spot_a), (a, b, bin(got))
 
 
 @settings(max_examples=150, deadline=None)

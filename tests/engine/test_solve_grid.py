@@ -351,4 +351,3 @@ def test_what_one_model_learns_of_pairs_of_cells_holds_in_every_position(
             assert_trials_agree(
                 model, state, commits, base, functools.partial(plain_reach_left, model, occ)
             )
-    assert model._apart  # (the memo was used)

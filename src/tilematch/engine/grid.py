@@ -19,9 +19,10 @@ Rules as implemented (SPEC §2):
   fewest bends (and, among those, the shortest) as its corner points.
   :meth:`GridLines.connects` answers the same question yes or no, stopping at
   the first line it finds (the solver and :meth:`GridBoard.why_not` ask it).
-  :meth:`GridLines.blockers` answers the same question too, and when the
-  answer is no, names cells one of which must be emptied before it can be yes
-  (the solver's reach test asks it, and asks again only once one has gone).
+  :meth:`GridLines.line_or_blockers` answers the same question too, with the
+  cells of a line when the answer is yes, and when it is no the cells one of
+  which must be emptied before it can be yes (the solver's reach test asks it,
+  and asks again only once one has gone).
   :meth:`GridBoard.match` adds the face rule to it.
 * A *mask* gives a board a custom shape: cells outside the mask hold no tile
   and are empty space that lines may cross.
@@ -454,16 +455,20 @@ class GridLines:
                         return True
         return False
 
-    def blockers(self, a: int, b: int) -> int:
-        """``0`` when :meth:`connects` joins ``a`` and ``b`` (``a != b``); otherwise a
-        bitmask over spots of cells that block every line of the rule between them:
-        however many cells outside the mask are emptied, ``a`` and ``b`` stay apart
-        until a cell of the mask is emptied. (Every line of at most two bends crosses
-        an occupied cell of the mask: the first cell each end's straight lines meet,
-        and the cells between the two columns, or rows, in every row, or column,
-        that both ends' straight lines reach.) What stands on ``a`` and ``b`` does
-        not matter, as for :meth:`connects`. Callers that would ask :meth:`connects`
-        again after removals need not while no cell of the mask has been emptied.
+    def line_or_blockers(self, a: int, b: int) -> int:
+        """:meth:`connects` with a reason (``a != b``). When a line of the rule joins
+        ``a`` and ``b``: a negative int, ``~cells``, ``cells`` the bitmask over spots
+        of the grid cells one such line crosses (ends left out; ``0`` for a line of
+        no such cell): they stay joined in any position where those cells are
+        empty. Otherwise a positive bitmask of cells that block every line of the
+        rule between them: in any position where its occupied cells are all still
+        occupied, ``a`` and ``b`` stay apart, whatever else is emptied or filled.
+        (Every line of at most two bends crosses an occupied cell of the mask: the
+        first cell each end's straight lines meet, and one cell between the two
+        columns, or rows, on every row, or column, that both ends' straight lines
+        reach.) What stands on ``a`` and ``b`` does not matter, as for
+        :meth:`connects`. Callers that would ask :meth:`connects` again after
+        removals need not while no cell of the mask has been emptied.
         """
         shape = self.shape
         cols, rows = shape.cols, shape.rows
@@ -472,12 +477,16 @@ class GridLines:
         rows_occ, cols_occ = self.row_bits, self.col_bits
         if ra == rb:
             lo, hi = (ca, cb) if ca < cb else (cb, ca)
-            if not rows_occ[ra + 1] & (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)):
-                return 0
+            between = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
+            if not rows_occ[ra + 1] & between:
+                return ~(between << (ra * cols))
         elif ca == cb:
             lo, hi = (ra, rb) if ra < rb else (rb, ra)
             if not cols_occ[ca + 1] & (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)):
-                return 0
+                return ~(
+                    shape.col_masks[ca]
+                    & (((1 << (hi * cols)) - 1) ^ ((1 << ((lo + 1) * cols)) - 1))
+                )
         block = 0
         # how far each end sees along its column (the ring is -1 / rows), and the
         # first occupied cell it meets each way
@@ -506,6 +515,17 @@ class GridLines:
             block |= 1 << ((s + 1) * cols + cb)
             if s < down:
                 down = s
+        if ca != cb and up <= down:
+            # vertical - horizontal - vertical through a row both ends see
+            c_lo, c_hi = (ca, cb) if ca < cb else (cb, ca)
+            between = ((1 << c_hi) - 1) ^ ((1 << (c_lo + 1)) - 1)
+            if up < 0 or down >= rows:
+                return ~self._v_line(a, b, -1 if up < 0 else rows, 0)  # along the ring
+            for r in range(up + 1, down + 2):
+                m = rows_occ[r] & between
+                if not m:
+                    return ~self._v_line(a, b, r - 1, between << ((r - 1) * cols))
+                block |= (m & -m) << ((r - 1) * cols)
         # ... and along its row
         row_a, row_b = rows_occ[ra + 1], rows_occ[rb + 1]
         m = row_a & ((1 << ca) - 1)
@@ -532,29 +552,55 @@ class GridLines:
             block |= 1 << (rb * cols + s + 1)
             if s < right:
                 right = s
-        if ca != cb and up <= down:
-            # vertical - horizontal - vertical through a row both ends see
-            if up < 0 or down >= rows:
-                return 0  # along the ring
-            c_lo, c_hi = (ca, cb) if ca < cb else (cb, ca)
-            between = ((1 << c_hi) - 1) ^ ((1 << (c_lo + 1)) - 1)
-            for r in range(up + 1, down + 2):
-                m = rows_occ[r] & between
-                if not m:
-                    return 0
-                block |= (m & -m) << ((r - 1) * cols)
         if ra != rb and left <= right:
             # horizontal - vertical - horizontal through a column both ends see
-            if left < 0 or right >= cols:
-                return 0
             r_lo, r_hi = (ra, rb) if ra < rb else (rb, ra)
             between = ((1 << r_hi) - 1) ^ ((1 << (r_lo + 1)) - 1)
+            if left < 0 or right >= cols:
+                return ~self._h_line(a, b, -1 if left < 0 else cols, 0)
+            col_masks = shape.col_masks
             for c in range(left + 1, right + 2):
                 m = cols_occ[c] & between
                 if not m:
-                    return 0
+                    span = ((1 << (r_hi * cols)) - 1) ^ ((1 << ((r_lo + 1) * cols)) - 1)
+                    return ~self._h_line(a, b, c - 1, col_masks[c - 1] & span)
                 block |= 1 << (((m & -m).bit_length() - 1) * cols + c - 1)
         return block
+
+    def _v_line(self, a: int, b: int, r: int, middle: int) -> int:
+        """The grid cells of the line from ``a`` along its column to row ``r``, then
+        (``middle``: those cells of row ``r``) to the column of ``b`` and along it
+        to ``b``; the ends left out."""
+        shape = self.shape
+        cols, rows = shape.cols, shape.rows
+        cells = middle
+        for spot in (a, b):
+            rs, c = divmod(spot, cols)
+            lo, hi = (rs, r) if rs < r else (r, rs)
+            lo, hi = max(lo, 0), min(hi, rows - 1)
+            cells |= shape.col_masks[c] & (
+                ((1 << ((hi + 1) * cols)) - 1) ^ ((1 << (lo * cols)) - 1)
+            )
+        if 0 <= r < rows:
+            cells |= (1 << (r * cols + a % cols)) | (1 << (r * cols + b % cols))
+        return cells & ~(1 << a) & ~(1 << b)
+
+    def _h_line(self, a: int, b: int, c: int, middle: int) -> int:
+        """The grid cells of the line from ``a`` along its row to column ``c``, then
+        (``middle``: those cells of column ``c``) to the row of ``b`` and along it
+        to ``b``; the ends left out."""
+        shape = self.shape
+        cols = shape.cols
+        cells = middle
+        for spot in (a, b):
+            r, cs = divmod(spot, cols)
+            lo, hi = (cs, c) if cs < c else (c, cs)
+            lo, hi = max(lo, 0), min(hi, cols - 1)
+            cells |= ((1 << (hi + 1)) - (1 << lo)) << (r * cols)
+        if 0 <= c < cols:
+            r_a, r_b = a // cols, b // cols
+            cells |= (1 << (r_a * cols + c)) | (1 << (r_b * cols + c))
+        return cells & ~(1 << a) & ~(1 << b)
 
 
 # ---------------------------------------------------------------------------

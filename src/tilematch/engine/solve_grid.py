@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Hashable
 from typing import Any, SupportsIndex, overload
@@ -125,12 +124,22 @@ class GridModel(Model):
         self._hopeless: bool | None = None
         #: what is known of pairs of cells, ``a << 12 | b`` (``a < b``), from any
         #: position met so far: in ``_apart`` the occupied cells that blocked every
-        #: line between them then (:meth:`GridLines.blockers`: they stay apart in
+        #: line between them then (:meth:`GridLines.line_or_blockers`: they stay apart in
         #: any position where all those cells are occupied), in ``_joined`` the
         #: cells a line between them crossed (they are joined in any position
         #: where all those cells are empty)
         self._apart: dict[int, int] = {}
         self._joined: dict[int, int] = {}
+        #: for each cell, what :meth:`GridLines.remove` does to the row and column
+        #: bits: ``(row index, mask to keep, column index, mask to keep)``
+        self._unbit = tuple(
+            (r + 1, ~(1 << c), c + 1, ~(1 << r))
+            for r, c in (divmod(spot, shape.cols) for spot in range(shape.size))
+        )
+        #: tiles :meth:`_reach_mate` refused last: the cells they waited for and the
+        #: mates that were committed elsewhere then (refused again in any position
+        #: where those cells are occupied and those mates still committed)
+        self._refused: dict[int, tuple[int, int]] = {}
         self._budget: Budget | None = None
 
     #: the reach test is a relaxation worth branching on pairings with
@@ -290,9 +299,12 @@ class GridModel(Model):
         order it takes tiles in, and taking a tile sooner only opens the board; so
         the steps before the first tile of ``way`` stand as they are, and later
         steps are taken again in the same order, each checked only while some tile
-        the test without ``way`` had taken is still standing. A tile that cannot go
+        the test without ``way`` had taken is still standing (once none is, and
+        ``way`` is gone, the rest goes as it went there: the way passes; no step
+        there leant on a tile of ``way`` as its mate, as ``way`` pairs every
+        uncommitted tile of its group). A tile that cannot go
         yet waits, and is tried again once a cell it waits for is emptied (one of
-        the occupied cells :meth:`GridLines.blockers` names for its lines to its
+        the occupied cells :meth:`GridLines.line_or_blockers` names for its lines to its
         mates, or its or a mate's neighbours while they are boxed in: until one
         of those goes, it would be refused again). So the tiles still waiting at
         the end are a position the full test takes nothing from either: the way
@@ -324,8 +336,9 @@ class GridModel(Model):
         lines: GridLines = state[1].copy()
         lines.row_bits = row_bits.copy()
         lines.col_bits = col_bits.copy()
-        blockers = lines.blockers
-        remove = lines.remove
+        line_or_blockers = lines.line_or_blockers
+        row_occ, col_occ = lines.row_bits, lines.col_bits
+        unbit = self._unbit
         nb = self.nb
         border = self.shape.border
         mates = self.mates
@@ -352,8 +365,9 @@ class GridModel(Model):
                 if why & occ != why:
                     if not joined.get(key, -1) & occ:
                         return p, 0, None  # a line it had is open
-                    why = blockers(t, p)
-                    if not why:
+                    why = line_or_blockers(t, p)
+                    if why < 0:
+                        joined[key] = ~why
                         return p, 0, None
                     why &= occ
                     apart[key] = why
@@ -362,7 +376,7 @@ class GridModel(Model):
                 return -1, 0, None
             if not (border & tb or nb[t] & ~occ):
                 return -2, nb[t] & occ, None
-            m, why, whys = reach_mate(t, occ, committed, blockers, whys)
+            m, why, whys = reach_mate(t, occ, committed, line_or_blockers, whys)
             return (-1, 0, None) if m >= 0 else (-2, why, whys)
 
         in_way = 0
@@ -375,6 +389,10 @@ class GridModel(Model):
         # their partners), and the cells the waiting tiles wait for
         standing = watched = crossed = 0
         for step in range(first, len(log)):
+            if not standing and not in_way & occ:
+                # nothing the test without ``way`` took is standing, and ``way``
+                # is gone: the rest goes as it went there
+                return True
             then_occ, row_bits, col_bits, t, p, via = log[step]
             if not occ >> t & 1:
                 continue  # went sooner, with its partner of ``way``
@@ -401,10 +419,14 @@ class GridModel(Model):
                     watched |= why
                     continue
             gone = 1 << t
-            remove(t)
+            ri, rm, ci, cm = unbit[t]
+            row_occ[ri] &= rm
+            col_occ[ci] &= cm
             if p >= 0:
                 gone |= 1 << p
-                remove(p)
+                ri, rm, ci, cm = unbit[p]
+                row_occ[ri] &= rm
+                col_occ[ci] &= cm
             occ &= ~gone
             if watched & gone:
                 # ask again the waiting tiles whose cells went, until none goes
@@ -423,10 +445,14 @@ class GridModel(Model):
                             still.append((w, why, whys))
                             continue
                         moved = True
-                        remove(w)
+                        ri, rm, ci, cm = unbit[w]
+                        row_occ[ri] &= rm
+                        col_occ[ci] &= cm
                         occ &= ~(1 << w)
                         if p >= 0:
-                            remove(p)
+                            ri, rm, ci, cm = unbit[p]
+                            row_occ[ri] &= rm
+                            col_occ[ci] &= cm
                             occ &= ~(1 << p)
                     waiting = still
                     if not moved:
@@ -470,7 +496,9 @@ class GridModel(Model):
         ``log`` gets the position and the step (:data:`Step`), and ``when`` the
         step's number for each tile it takes."""
         lines = lines.copy()
-        blockers = lines.blockers
+        line_or_blockers = lines.line_or_blockers
+        row_occ, col_occ = lines.row_bits, lines.col_bits
+        unbit = self._unbit
         nb = self.nb
         border = self.shape.border
         mates = self.mates
@@ -482,7 +510,7 @@ class GridModel(Model):
             committed |= (1 << a) | (1 << b)
         # a tile that could not go waits until one of the cells that blocked it is
         # emptied: ``live[t]`` holds those cells (occupied, see
-        # :meth:`GridLines.blockers`), and for each mate the cells of its lines
+        # :meth:`GridLines.line_or_blockers`), and for each mate the cells of its lines
         # (see :meth:`_reach_mate`) or None
         live: dict[int, tuple[int, list[int] | None]] = {}
         reach_mate = self._reach_mate
@@ -513,8 +541,11 @@ class GridModel(Model):
                             if not joined.get(key, -1) & occ:
                                 why = 0  # a line it had is open
                             else:
-                                why = blockers(t, p)
-                                if why:
+                                why = line_or_blockers(t, p)
+                                if why < 0:
+                                    joined[key] = ~why
+                                    why = 0
+                                else:
                                     apart[key] = why & occ
                     if not why:
                         if log is not None and when is not None:
@@ -530,8 +561,10 @@ class GridModel(Model):
                                 )
                             )
                         occ &= ~(tb | (1 << p))
-                        lines.remove(t)
-                        lines.remove(p)
+                        for x in (t, p):
+                            ri, rm, ci, cm = unbit[x]
+                            row_occ[ri] &= rm
+                            col_occ[ci] &= cm
                     else:
                         live[t] = (why & occ, None)
                         keep.append(t)
@@ -544,7 +577,7 @@ class GridModel(Model):
                     continue
                 else:
                     via, why, whys = reach_mate(
-                        t, occ, committed, blockers, None if entry is None else entry[1]
+                        t, occ, committed, line_or_blockers, None if entry is None else entry[1]
                     )
                     if via < 0:
                         live[t] = (why, whys)
@@ -554,7 +587,9 @@ class GridModel(Model):
                     when[t] = len(log)
                     log.append((occ, lines.row_bits.copy(), lines.col_bits.copy(), t, -1, via))
                 occ &= ~tb
-                lines.remove(t)
+                ri, rm, ci, cm = unbit[t]
+                row_occ[ri] &= rm
+                col_occ[ci] &= cm
             if not keep:
                 return 0
             if len(keep) == len(pending):
@@ -566,7 +601,7 @@ class GridModel(Model):
         t: int,
         occ: int,
         committed: int,
-        blockers: Callable[[int, int], int],
+        line_or_blockers: Callable[[int, int], int],
         whys: list[int] | None,
     ) -> tuple[int, int, list[int] | None]:
         """The reach test's step for an uncommitted tile ``t`` with an empty
@@ -575,10 +610,16 @@ class GridModel(Model):
         that a line of the rule joins it to, the empty cell where it stood
         included; else ``(-1, live, whys)``: ``whys`` holds for each mate the
         occupied cells one of which must be emptied before that mate can do
-        (its lines' :meth:`GridLines.blockers`, or its neighbours and itself
+        (its lines' :meth:`GridLines.line_or_blockers`, or its neighbours and itself
         while it is boxed in; 0 when committed: never), ``live`` their union.
         ``whys`` from an earlier call on ``t`` (fewer tiles since, same
-        commitments) spare asking again the mates none of whose cells went."""
+        commitments) spare asking again the mates none of whose cells went;
+        without them, a refusal remembered from any position (:attr:`_refused`)
+        that still holds is answered at once (``whys`` None)."""
+        if whys is None:
+            known = self._refused.get(t)
+            if known is not None and known[0] & occ == known[0] and not known[1] & ~committed:
+                return -1, known[0], None
         nb = self.nb
         border = self.shape.border
         apart, joined = self._apart, self._joined
@@ -595,44 +636,30 @@ class GridModel(Model):
                     why = (nb[m] | 1 << m) & occ  # still boxed in
                 else:
                     # (the line may end on the empty cell where a mate stood:
-                    # blockers does not ask whether its two ends are occupied)
+                    # the rule does not ask whether its two ends are occupied)
                     key = t << 12 | m if t < m else m << 12 | t
                     why = apart.get(key, -1)
                     if why & occ != why:
                         if not joined.get(key, -1) & occ:
                             return m, 0, None  # a line it had is open
-                        why = blockers(t, m)
-                        if not why:
+                        why = line_or_blockers(t, m)
+                        if why < 0:
+                            joined[key] = ~why
                             return m, 0, None
                         why &= occ
                         apart[key] = why
                 whys[i] = why
             live |= why
+        self._refused[t] = (live, committed & self.mates[t])
         return -1, live, whys
 
     def _crossed(self, lines: GridLines, a: int, b: int) -> int:
-        """The cells (a bitmask, ``a`` and ``b`` left out) that the line
-        :meth:`GridLines.connect` draws from ``a`` to ``b`` crosses on the grid."""
-        path = lines.connect(a, b)
-        assert path is not None
-        shape = self.shape
-        rows, cols = shape.rows, shape.cols
-        cells = 0
-        for (r0, c0), (r1, c1) in itertools.pairwise(path):
-            if r0 == r1:  # along a row: its cells from c0 to c1, on the grid
-                if 0 <= r0 < rows:
-                    lo, hi = (c0, c1) if c0 < c1 else (c1, c0)
-                    lo, hi = max(lo, 0), min(hi, cols - 1)
-                    if lo <= hi:
-                        cells |= ((1 << (hi + 1)) - (1 << lo)) << (r0 * cols)
-            elif 0 <= c0 < cols:  # along a column
-                lo, hi = (r0, r1) if r0 < r1 else (r1, r0)
-                lo, hi = max(lo, 0), min(hi, rows - 1)
-                if lo <= hi:
-                    cells |= shape.col_masks[c0] & (
-                        ((1 << ((hi + 1) * cols)) - 1) ^ ((1 << (lo * cols)) - 1)
-                    )
-        return cells & ~(1 << a) & ~(1 << b)
+        """The cells (a bitmask, ``a`` and ``b`` left out) that a line of the rule
+        from ``a`` to ``b`` crosses on the grid (:meth:`GridLines.line_or_blockers`;
+        they must be joined)."""
+        line = lines.line_or_blockers(a, b)
+        assert line < 0
+        return ~line
 
     def open_pairs(self, ctx: Any, g: int, tiles_mask: int) -> list[Pair]:
         # only tiles with an empty neighbour, or next to a tile of their group, can go
