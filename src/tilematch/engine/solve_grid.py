@@ -140,6 +140,11 @@ class GridModel(Model):
         #: mates that were committed elsewhere then (refused again in any position
         #: where those cells are occupied and those mates still committed)
         self._refused: dict[int, tuple[int, int]] = {}
+        #: the mate :meth:`_reach_mate` found last for each tile and the cells of the
+        #: line (taken again in any position where they are empty and that mate is
+        #: not committed: the line's last cell empty, or none on the grid, the mate
+        #: cannot be boxed in)
+        self._went: dict[int, tuple[int, int]] = {}
         self._budget: Budget | None = None
 
     #: the reach test is a relaxation worth branching on pairings with
@@ -344,6 +349,7 @@ class GridModel(Model):
         mates = self.mates
         reach_mate = self._reach_mate
         apart, joined = self._apart, self._joined
+        refused, went = self._refused, self._went
 
         def goes(t: int, whys: list[int] | None) -> tuple[int, int, list[int] | None]:
             """``(p, 0, None)`` when ``t`` can go: ``p`` its partner when it goes
@@ -376,6 +382,13 @@ class GridModel(Model):
                 return -1, 0, None
             if not (border & tb or nb[t] & ~occ):
                 return -2, nb[t] & occ, None
+            if whys is None:
+                known = refused.get(t)
+                if known is not None and known[0] & occ == known[0] and not known[1] & ~committed:
+                    return -2, known[0], None
+            known = went.get(t)
+            if known is not None and not known[1] & occ and not committed >> known[0] & 1:
+                return -1, 0, None
             m, why, whys = reach_mate(t, occ, committed, line_or_blockers, whys)
             return (-1, 0, None) if m >= 0 else (-2, why, whys)
 
@@ -515,6 +528,7 @@ class GridModel(Model):
         live: dict[int, tuple[int, list[int] | None]] = {}
         reach_mate = self._reach_mate
         apart, joined = self._apart, self._joined
+        refused, went = self._refused, self._went
         pending = bits(occ)
         while True:
             keep = []
@@ -576,9 +590,22 @@ class GridModel(Model):
                     keep.append(t)
                     continue
                 else:
-                    via, why, whys = reach_mate(
-                        t, occ, committed, line_or_blockers, None if entry is None else entry[1]
-                    )
+                    whys = None if entry is None else entry[1]
+                    if whys is None:
+                        known = refused.get(t)
+                        if (
+                            known is not None
+                            and known[0] & occ == known[0]
+                            and not known[1] & ~committed
+                        ):
+                            live[t] = (known[0], None)
+                            keep.append(t)
+                            continue
+                    known = went.get(t)
+                    if known is not None and not known[1] & occ and not committed >> known[0] & 1:
+                        via = known[0]
+                    else:
+                        via, why, whys = reach_mate(t, occ, committed, line_or_blockers, whys)
                     if via < 0:
                         live[t] = (why, whys)
                         keep.append(t)
@@ -613,16 +640,13 @@ class GridModel(Model):
         (its lines' :meth:`GridLines.line_or_blockers`, or its neighbours and itself
         while it is boxed in; 0 when committed: never), ``live`` their union.
         ``whys`` from an earlier call on ``t`` (fewer tiles since, same
-        commitments) spare asking again the mates none of whose cells went;
-        without them, a refusal remembered from any position (:attr:`_refused`)
-        that still holds is answered at once (``whys`` None)."""
-        if whys is None:
-            known = self._refused.get(t)
-            if known is not None and known[0] & occ == known[0] and not known[1] & ~committed:
-                return -1, known[0], None
+        commitments) spare asking again the mates none of whose cells went.
+        (Callers without ``whys`` first look for a refusal remembered from any
+        position, :attr:`_refused`, that still holds.)"""
         nb = self.nb
         border = self.shape.border
         apart, joined = self._apart, self._joined
+        went = self._went
         mate_list = self.mate_list[t]
         if whys is None:
             whys = [-1] * len(mate_list)  # (-1 & occ != -1: ask)
@@ -640,11 +664,14 @@ class GridModel(Model):
                     key = t << 12 | m if t < m else m << 12 | t
                     why = apart.get(key, -1)
                     if why & occ != why:
-                        if not joined.get(key, -1) & occ:
+                        line = joined.get(key, -1)
+                        if not line & occ:
+                            went[t] = (m, line)
                             return m, 0, None  # a line it had is open
                         why = line_or_blockers(t, m)
                         if why < 0:
                             joined[key] = ~why
+                            went[t] = (m, ~why)
                             return m, 0, None
                         why &= occ
                         apart[key] = why
