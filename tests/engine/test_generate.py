@@ -231,7 +231,7 @@ def test_layout_tile_sets() -> None:
         assert tiles_match(bw.board.face(move.a) or "", bw.board.face(move.b) or "")
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 @pytest.mark.parametrize("game", ["solitaire", "blackwhite"])
 def test_checked_layout_deal_and_solver_agreement(game: str, version: int) -> None:
     deal = deal_layout("pyramid", game, seed=4, generator="checked", version=version)
@@ -514,6 +514,10 @@ GOLDEN_DEALS = {
     "turtle-checked-stones4-seed1-v2.json": lambda: deal_layout(
         "turtle", seed=1, generator="checked", stones=4, version=2
     ),
+    # version 3: proven with the nogoods the exact search learns as well
+    "turtle-checked-stones4-seed1-v3.json": lambda: deal_layout(
+        "turtle", seed=1, generator="checked", stones=4, version=3
+    ),
 }
 
 
@@ -575,15 +579,16 @@ def test_daily_version_table() -> None:
         daily_deal(day, 99)
 
 
-def test_version_2_changes_only_solver_checked_layered_deals() -> None:
-    """Reverse placement and grids deal the same boards in versions 1 and 2."""
+@pytest.mark.parametrize("newer", [2, 3])
+def test_later_versions_change_only_solver_checked_layered_deals(newer: int) -> None:
+    """Reverse placement and grids deal the same boards in versions 1, 2 and 3."""
     for seed in (1, 2):
         for make in (
             lambda v, s=seed: deal_grid(8, 17, seed=s, generator="checked", version=v),
             lambda v, s=seed: deal_layout("turtle", seed=s, version=v),
             lambda v, s=seed: deal_layout("pyramid", "blackwhite", seed=s, stones=4, version=v),
         ):
-            one, two = make(1), make(2)
-            assert two.version == 2
-            text = golden_text(one).replace("version=1", "version=2")
-            assert text.replace('"version": 1', '"version": 2') == golden_text(two)
+            one, two = make(1), make(newer)
+            assert two.version == newer
+            text = golden_text(one).replace("version=1", f"version={newer}")
+            assert text.replace('"version": 1', f'"version": {newer}') == golden_text(two)

@@ -82,8 +82,9 @@ AnyBoard: TypeAlias = GridBoard | StackBoard
 BoardLike: TypeAlias = Board | GridBoard | StackBoard
 
 #: The generator version new deals are made with. Version 2 proves solver-checked
-#: layered deals with the repair search first (other deals as in version 1).
-GENERATOR_VERSION: Final = 2
+#: layered deals with the repair search first, version 3 also with the nogoods the
+#: exact search learns (other deals as in version 1).
+GENERATOR_VERSION: Final = 3
 
 GeneratorName = Literal["reverse", "checked"]
 GENERATORS: Final[tuple[str, ...]] = ("reverse", "checked")
@@ -431,10 +432,12 @@ def replay(board: BoardLike, pairs: Iterable[tuple[int, int]]) -> tuple[Match, .
     return tuple(moves) if work.is_cleared() else None
 
 
-def _solved(board: BoardLike, nodes: int, repair: bool = True) -> tuple[Match, ...] | None:
+def _solved(
+    board: BoardLike, nodes: int, repair: bool = True, learn: bool = True
+) -> tuple[Match, ...] | None:
     """The solver's solution of ``board`` replayed, or ``None`` (unsolvable or out of
-    budget); ``repair`` as in :func:`~tilematch.engine.solve.solve`."""
-    result = solve(cast(Board, board), nodes=nodes, repair=repair)
+    budget); ``repair`` and ``learn`` as in :func:`~tilematch.engine.solve.solve`."""
+    result = solve(cast(Board, board), nodes=nodes, repair=repair, learn=learn)
     if result.status != "solved":
         return None
     return replay(board, ((m.a, m.b) for m in result.moves))
@@ -515,7 +518,7 @@ _GridBuilder = Callable[
     tuple[AnyBoard, tuple[Match, ...]],
 ]
 #: Grid generators by version; old entries stay so old seeds keep their boards.
-GRID_VERSIONS: Final[dict[int, _GridBuilder]] = {1: _grid_v1, 2: _grid_v1}
+GRID_VERSIONS: Final[dict[int, _GridBuilder]] = {1: _grid_v1, 2: _grid_v1, 3: _grid_v1}
 
 
 def _check_version(version: object, table: Mapping[int, object]) -> int:
@@ -747,6 +750,7 @@ def _layout_deal(
     tileset: SetName,
     *,
     repair: bool,
+    learn: bool,
 ) -> tuple[AnyBoard, tuple[Match, ...]]:
     geo = stack_geometry(layout.positions)
     n = len(layout.positions)
@@ -767,7 +771,7 @@ def _layout_deal(
             flat = [face for pair in pairs for face in pair]
             rng.shuffle(flat)
             board = StackBoard(layout, flat, game=game)
-            solution = _solved(board, LAYOUT_PROOF_NODES, repair)
+            solution = _solved(board, LAYOUT_PROOF_NODES, repair, learn)
         if solution is None:
             continue
         if stones:
@@ -806,11 +810,13 @@ _LayoutBuilder = Callable[
 #: Layered generators by version; old entries stay so old seeds keep their boards.
 #: Version 1 proves solver-checked deals with the exact search alone; version 2 with
 #: the repair search first, so more candidates are proven within the bound and the
-#: recorded solution (which places stones) is the repair search's. Reverse
-#: placement is the same in both.
+#: recorded solution (which places stones) is the repair search's; version 3 also
+#: with the nogoods the exact search learns (other node counts, other solutions).
+#: Reverse placement is the same in all.
 LAYOUT_VERSIONS: Final[dict[int, _LayoutBuilder]] = {
-    1: functools.partial(_layout_deal, repair=False),
-    2: functools.partial(_layout_deal, repair=True),
+    1: functools.partial(_layout_deal, repair=False, learn=False),
+    2: functools.partial(_layout_deal, repair=True, learn=False),
+    3: functools.partial(_layout_deal, repair=True, learn=True),
 }
 
 
@@ -939,7 +945,7 @@ def reshuffle(board: BoardLike, rng: random.Random) -> Board | None:
         rng.shuffle(shuffled)
         fresh = board.with_faces(dict(zip(spots, shuffled, strict=True)))
         # the exact search alone: a game's stored reshuffles re-deal the same way
-        result = solve(cast(Board, fresh), nodes=CHECK_NODES, repair=False)
+        result = solve(cast(Board, fresh), nodes=CHECK_NODES, repair=False, learn=False)
         if result.status == "solved":
             return cast(Board, fresh)
         if result.status == "unsolvable" and _positions_hopeless(fresh):
@@ -1071,7 +1077,7 @@ class DealSpec:
 def share_code(deal: Deal) -> str:
     """A short text (URL query form) naming ``deal``: game, layout or size, seed,
     generator, version and any non-default option, e.g.
-    ``game=solitaire&layout=turtle&seed=7&generator=reverse&version=2``.
+    ``game=solitaire&layout=turtle&seed=7&generator=reverse&version=3``.
 
     Raises :class:`ValueError` for a deal on a custom mask or a layout that is
     not built in (the code cannot carry the shape)."""

@@ -89,6 +89,7 @@ def solve(
     nodes: int | None = None,
     seconds: float | None = None,
     repair: bool = True,
+    learn: bool = True,
 ) -> Solution:
     """Decide whether ``board`` can be cleared and find a way to clear it.
 
@@ -101,6 +102,10 @@ def solve(
     (:mod:`tilematch.engine.solve_repair`): the exact search alone, with the
     node counts and solutions of releases before it (generator version 1
     checks its deals that way, so their boards stay the same).
+    ``learn=False`` runs the look-ahead rounds of layered boards without the
+    nogoods they learn from dead ends (:mod:`tilematch.engine.solve_learn`), with
+    the node counts and solutions of releases before them (generator versions 1
+    and 2).
 
     Raises :class:`ValueError` for a negative bound.
     """
@@ -113,6 +118,8 @@ def solve(
     model = _model_for(work)
     if not repair and isinstance(model, LayeredModel):
         model.repair_tries = 0
+    if not learn and isinstance(model, LayeredModel):
+        model.learn = False
     try:
         if model is not None:
             pairs = model.search(budget)

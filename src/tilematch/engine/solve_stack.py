@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from tilematch.engine.board import bits
 from tilematch.engine.solve_core import DeadWays
+from tilematch.engine.solve_learn import Learning
 from tilematch.engine.solve_repair import Repair
 from tilematch.engine.solve_search import (
     Budget,
@@ -35,6 +36,8 @@ class LayeredModel(Model):
     lookahead = True
     #: peelings the repair search may try before the exact search (0: none)
     repair_tries = 400
+    #: the look-ahead rounds learn nogoods (:mod:`tilematch.engine.solve_learn`)
+    learn = True
 
     def __init__(
         self,
@@ -57,6 +60,8 @@ class LayeredModel(Model):
             start |= 1 << cell[s]
             spots |= 1 << s
         self.start = start
+        self.tiles = tiles
+        self.spots = spots
         self.free_cells = geometry.free_cells  # the one free rule, for every tile at once
         # The free rule and its tables are the board's (StackGeometry); only tiles on
         # the board count here, so every mask is cut down to them.
@@ -99,6 +104,10 @@ class LayeredModel(Model):
         self.peel_rounds: dict[int, int] | None = None
         #: the tiles of Black & White groups
         self.two_colours = 0
+        #: the tiles a peeling stopped at, and (after a failed :meth:`peel` or
+        #: :meth:`trial_rounds`) with its partners, lone tiles and target group
+        self.stuck_at = 0
+        self.failed: tuple[int, dict[int, int], int, int] = (0, {}, 0, -1)
         for g, gmask in enumerate(self.groups.masks):
             if self.groups.bipartite[g]:
                 self.two_colours |= gmask
@@ -225,6 +234,7 @@ class LayeredModel(Model):
             lone &= ~((1 << a) | (1 << b))
         snaps: list[tuple[int, int, int]] = []
         if self._peel(partner, lone, occ, 0, 0, snaps) is None:
+            self.failed = (self.stuck_at, partner, lone, -1)
             return None
         return snaps, partner, lone
 
@@ -282,6 +292,7 @@ class LayeredModel(Model):
             )
             is None
         ):
+            self.failed = (self.stuck_at, partner, lone, gmask)
             return None
         return rounds
 
@@ -396,7 +407,10 @@ class LayeredModel(Model):
                             opened |= gmask
             go |= free & opened  # opened tiles are lone
             if not go:
-                return None if rest & target else rest
+                if rest & target:
+                    self.stuck_at = rest
+                    return None
+                return rest
             rest &= ~go
             if not rest & target:
                 if snaps is not None:
@@ -455,7 +469,7 @@ class LayeredModel(Model):
         return self.groups.pairing(g, tiles_mask)
 
 
-class LayeredSearch(PairingSearch):
+class LayeredSearch(Learning, PairingSearch):
     """:class:`PairingSearch` whose look-ahead does not run a way's trial again when
     the trial is known to pass.
 
@@ -492,6 +506,15 @@ class LayeredSearch(PairingSearch):
         self.passed: dict[tuple[Pair, ...], tuple[Commits, int, list[int]]] = {}
         #: full look-ahead rounds run before :meth:`start_is_dead` (``None``: never)
         self.core_after: int | None = 1
+        #: look-ahead rounds learn nogoods (:mod:`tilematch.engine.solve_learn`);
+        #: never with stones
+        self.learn = model.learn and not model.stone_ids
+        self.setup_learning()
+
+    def run_round(self, limit: int) -> list[Pair] | None:
+        if self.learn and self.look:
+            return self.learning_round(limit)
+        return super().run_round(limit)
 
     def run(self) -> list[Pair] | None:
         """As :meth:`PairingSearch.run`, with a cheap look-ahead round between the
