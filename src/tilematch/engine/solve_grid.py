@@ -130,6 +130,9 @@ class GridModel(Model):
         #: where all those cells are empty)
         self._apart: dict[int, int] = {}
         self._joined: dict[int, int] = {}
+        #: the cells that kept two cells apart before those in ``_apart`` (positions
+        #: of other branches often have them back)
+        self._apart_before: dict[int, int] = {}
         #: for each cell, what :meth:`GridLines.remove` does to the row and column
         #: bits: ``(row index, mask to keep, column index, mask to keep)``
         self._unbit = tuple(
@@ -240,9 +243,11 @@ class GridModel(Model):
 
     def available(self, ctx: Any, a: int, b: int) -> bool:
         """True when cells ``a`` and ``b`` are joined by a line of at most two bends
-        through empty cells (:meth:`GridLines.connect`; answers are remembered for the
-        current position). A tile with no empty neighbour can only be joined to an
-        adjacent one, which spares most calls on a full board."""
+        through empty cells (:meth:`GridLines.line_or_blockers`, or what it said of
+        the two cells in another position, if that still holds: see
+        :attr:`_apart`; answers are remembered for the current position). A tile
+        with no empty neighbour can only be joined to an adjacent one, which spares
+        most calls on a full board."""
         if ctx is not self._ctx:
             self._ctx = ctx
             self._known = {}
@@ -253,8 +258,22 @@ class GridModel(Model):
             if not (exposed >> a & 1 and exposed >> b & 1) and not self.nb[a] >> b & 1:
                 known = False  # no empty neighbour to start from, and not adjacent
             else:
-                lines: GridLines = ctx[1]
-                known = lines.connects(a, b)
+                # what is known of the two cells from other positions, else the rule
+                occ: int = ctx[0]
+                key = a << 12 | b if a < b else b << 12 | a
+                why = self._apart.get(key, -1)
+                if why & occ == why:
+                    known = False
+                elif not self._joined.get(key, -1) & occ:
+                    known = True
+                else:
+                    lines: GridLines = ctx[1]
+                    why = lines.line_or_blockers(a, b)
+                    known = why < 0
+                    if known:
+                        self._joined[key] = ~why
+                    else:
+                        self._apart[key] = why & occ
             self._known[pair] = known
         return known
 
@@ -646,7 +665,7 @@ class GridModel(Model):
         nb = self.nb
         border = self.shape.border
         apart, joined = self._apart, self._joined
-        went = self._went
+        apart_before, went = self._apart_before, self._went
         mate_list = self.mate_list[t]
         if whys is None:
             whys = [-1] * len(mate_list)  # (-1 & occ != -1: ask)
@@ -668,13 +687,19 @@ class GridModel(Model):
                         if not line & occ:
                             went[t] = (m, line)
                             return m, 0, None  # a line it had is open
-                        why = line_or_blockers(t, m)
-                        if why < 0:
-                            joined[key] = ~why
-                            went[t] = (m, ~why)
-                            return m, 0, None
-                        why &= occ
-                        apart[key] = why
+                        older = apart_before.get(key, -1)
+                        if older & occ == older:
+                            apart_before[key] = why  # (the two swap)
+                            apart[key] = why = older
+                        else:
+                            why = line_or_blockers(t, m)
+                            if why < 0:
+                                joined[key] = ~why
+                                went[t] = (m, ~why)
+                                return m, 0, None
+                            why &= occ
+                            apart_before[key] = apart.get(key, -1)
+                            apart[key] = why
                 whys[i] = why
             live |= why
         self._refused[t] = (live, committed & self.mates[t])
@@ -706,9 +731,12 @@ class GridModel(Model):
             return None
         exposed = ctx[2]
         nb = self.nb
-        for t in bits(tiles_mask & ~exposed):
-            if not nb[t] & tiles_mask:
+        hidden = tiles_mask & ~exposed
+        while hidden:
+            low = hidden & -hidden
+            if not nb[low.bit_length() - 1] & tiles_mask:
                 return None  # a tile with no way out yet
+            hidden ^= low
         tiles = bits(tiles_mask)
         groups = self.groups
         links = self.open_pairs(ctx, g, tiles_mask)
@@ -716,6 +744,25 @@ class GridModel(Model):
             i, j = (t for t in tiles if t not in first)
             if not groups.compatible(g, i, j):
                 continue
-            if self.available(ctx, i, j) or self.available(self.play(ctx, first), i, j):
+            if self.available(ctx, i, j) or self._available_after(ctx, first, i, j):
                 return [first, (i, j)]
         return None
+
+    def _available_after(self, ctx: Any, first: Pair, a: int, b: int) -> bool:
+        """:meth:`available` in the position after ``first`` is played, asked without
+        leaving the current position (whose answers :meth:`available` remembers)."""
+        occ, lines, exposed = self.play(ctx, first)
+        if not (exposed >> a & 1 and exposed >> b & 1) and not self.nb[a] >> b & 1:
+            return False
+        key = a << 12 | b if a < b else b << 12 | a
+        why = self._apart.get(key, -1)
+        if why & occ == why:
+            return False
+        if not self._joined.get(key, -1) & occ:
+            return True
+        why = lines.line_or_blockers(a, b)
+        if why < 0:
+            self._joined[key] = ~why
+            return True
+        self._apart[key] = why & occ
+        return False
