@@ -122,6 +122,8 @@ class GridModel(Model):
         self._known: dict[Pair, bool] = {}
         self.mate_list = {t: tuple(bits(ms)) for t, ms in self.mates.items()}
         self._hopeless: bool | None = None
+        #: the order the last look-ahead position's reach test took the tiles in
+        self._peel_order = bits(self.start)
         #: what is known of pairs of cells, ``a << 12 | b`` (``a < b``), from any
         #: position met so far: in ``_apart`` the occupied cells that blocked every
         #: line between them then (:meth:`GridLines.line_or_blockers`: they stay apart in
@@ -306,8 +308,16 @@ class GridModel(Model):
         it took (see :meth:`reach_left`), which :meth:`trial` replays."""
         log: list[Step] = []
         when: dict[int, int] = {}
-        if self.reach_left(state[0], state[1], commits, log, when):
+        if self.reach_left(state[0], state[1], commits, log, when, self._peel_order):
             return None
+        # the next test asks the tiles in the order this one took them (positions
+        # met next are much like this one: fewer tiles are asked before they can go)
+        taken = []
+        for step in log:
+            taken.append(step[3])
+            if step[4] >= 0:
+                taken.append(step[4])  # (went with its partner)
+        self._peel_order = taken + [t for t in self._peel_order if t not in when]
         return (log, when, [-1] * len(log))
 
     def trial(
@@ -521,12 +531,15 @@ class GridModel(Model):
         commits: frozenset[Pair],
         log: list[Step] | None = None,
         when: dict[int, int] | None = None,
+        order: list[int] | None = None,
     ) -> int:
         """The tiles the reach test never takes (see :meth:`reach_stuck`); committed
         pairs go together, and an uncommitted tile needs an uncommitted mate.
         ``lines`` is not changed. With ``log`` and ``when``: before each step,
         ``log`` gets the position and the step (:data:`Step`), and ``when`` the
-        step's number for each tile it takes."""
+        step's number for each tile it takes. ``order``: the tiles in the order
+        to ask them in (every tile of ``occ``; else by cell), which changes the
+        steps but not the tiles left."""
         lines = lines.copy()
         line_or_blockers = lines.line_or_blockers
         row_occ, col_occ = lines.row_bits, lines.col_bits
@@ -548,7 +561,7 @@ class GridModel(Model):
         reach_mate = self._reach_mate
         apart, joined = self._apart, self._joined
         refused, went = self._refused, self._went
-        pending = bits(occ)
+        pending = bits(occ) if order is None else [t for t in order if occ >> t & 1]
         while True:
             keep = []
             for t in pending:
