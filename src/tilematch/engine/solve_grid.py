@@ -289,15 +289,27 @@ class GridModel(Model):
         for a, b in commits:
             occ |= (1 << a) | (1 << b)
         lines = GridLines(self.shape, occ)
+        apart, joined = self._apart, self._joined
         pending = list(commits)
         while pending:
             keep = []
-            for pair in pending:
-                if lines.connects(pair[0], pair[1]):
-                    lines.remove(pair[0])
-                    lines.remove(pair[1])
-                else:
-                    keep.append(pair)
+            for a, b in pending:
+                # what is known of the two cells from other positions, else the rule
+                key = a << 12 | b if a < b else b << 12 | a
+                why = apart.get(key, -1)
+                if why & occ == why:
+                    keep.append((a, b))
+                    continue
+                if joined.get(key, -1) & occ:
+                    why = lines.line_or_blockers(a, b)
+                    if why >= 0:
+                        apart[key] = why & occ
+                        keep.append((a, b))
+                        continue
+                    joined[key] = ~why
+                lines.remove(a)
+                lines.remove(b)
+                occ &= ~((1 << a) | (1 << b))
             if len(keep) == len(pending):
                 return True
             pending = keep
@@ -305,7 +317,8 @@ class GridModel(Model):
 
     def peel(self, state: tuple[Any, ...], commits: frozenset[Pair]) -> object | None:
         """``None`` when the reach test with the commitments is stuck; else the steps
-        it took (see :meth:`reach_left`), which :meth:`trial` replays."""
+        it took (see :meth:`reach_left`), which :meth:`trial` replays, with the
+        commitments' partners and tiles."""
         log: list[Step] = []
         when: dict[int, int] = {}
         if self.reach_left(state[0], state[1], commits, log, when, self._peel_order):
@@ -318,7 +331,13 @@ class GridModel(Model):
             if step[4] >= 0:
                 taken.append(step[4])  # (went with its partner)
         self._peel_order = taken + [t for t in self._peel_order if t not in when]
-        return (log, when, [-1] * len(log))
+        committed = 0
+        partner: dict[int, int] = {}
+        for a, b in commits:
+            committed |= (1 << a) | (1 << b)
+            partner[a] = b
+            partner[b] = a
+        return (log, when, [-1] * len(log), partner, committed)
 
     def trial(
         self,
@@ -346,20 +365,14 @@ class GridModel(Model):
         assert isinstance(base, tuple)
         if self._budget is not None:
             self._budget.tick()  # a trial costs about what a position does
-        log, when, crossed_at = base
+        log, when, crossed_at, base_partner, committed = base
         groups = self.groups
         occ = state[0]
-        left = occ & groups.masks[g]
-        committed = 0
-        partner: dict[int, int] = {}
-        for a, b in commits:
-            committed |= (1 << a) | (1 << b)
-            partner[a] = b
-            partner[b] = a
-        left &= ~committed
+        left = occ & groups.masks[g] & ~committed
         if left.bit_count() != 2 * len(way):
             # another tile of the group may have leant on a tile of ``way`` as its mate
             return not self.reach_left(occ, state[1], commits.union(way))
+        partner: dict[int, int] = base_partner.copy()
         first = len(log)
         for a, b in way:
             partner[a] = b
@@ -454,6 +467,19 @@ class GridModel(Model):
                             joined[key] = crossed
                     crossed_at[step] = crossed
             if in_way >> t & 1 or standing & crossed:
+                if p < 0 and not in_way >> t & 1:
+                    # (goes, its first question inline: a refusal remembered that
+                    # still holds; the tile is uncommitted, as it was there)
+                    known = refused.get(t)
+                    if (
+                        known is not None
+                        and known[0] & occ == known[0]
+                        and not known[1] & ~committed
+                    ):
+                        waiting.append((t, known[0], None))
+                        standing |= 1 << t
+                        watched |= known[0]
+                        continue
                 p, why, whys = goes(t, None)
                 if p == -2:
                     waiting.append((t, why, whys))
