@@ -50,7 +50,10 @@ meets it is dead" true):
 
 Nogoods of dead positions are kept and looked up by the pairs they name: when a
 way's trial in the look-ahead would meet one, the way is dropped without a
-peeling, and a position that meets one is dead without a search. Dead positions
+peeling, and a position that meets one is dead without a search. Each way also
+keeps the core of its last failed trial, asked first the next time it is tried.
+Groups that recent nogoods name are looked at and branched on first (their
+*activity*; each nogood counts 5 % more than the one before). Dead positions
 thus teach every round after them (the search restarts often). Boards with stones
 use the search without nogoods (a stone's cracks depend on more than the
 peeling sees).
@@ -61,6 +64,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
+from tilematch.engine.board import bits
 from tilematch.engine.solve_search import Budget, Commits, Pair, Restart, group_ways, tiles_of
 
 if TYPE_CHECKING:
@@ -230,16 +234,13 @@ class Learning:
         #: dead positions with the nogood that proved them
         self.dead_why: dict[Hashable, Nogood] = {}
         self._sides: dict[int, tuple[int, int, int]] | None = None
-        #: stuck tiles of the target a failed peeling's core is grown from (the
-        #: smallest core is kept)
-        self.core_seeds = 1
         #: activity of each group (minus the nogoods naming it, newer ones weigh
         #: more); among groups with as many ways last time, the most active first
         self.activity = [0.0] * len(self.layered.groups.masks)
         self.bump = 1.0
         self.bump_growth = 1.05
-        #: look the lessons up in the look-ahead's trials too
-        self.lessons_in_trials = True
+        #: each way's last failed trial's core, asked before a new trial
+        self.failed_before: dict[Way, Nogood] = {}
 
     # -- nogoods -----------------------------------------------------------------
 
@@ -281,31 +282,17 @@ class Learning:
             }
         return self._sides
 
-    def core(self, failed: tuple[int, dict[int, int], int, int] | None = None) -> Nogood:
-        """The nogood of a failed peeling (see the module docstring): ``failed`` as
-        :attr:`LayeredModel.failed` holds it (default: the last one)."""
+    def core(self) -> Nogood:
+        """The nogood of the peeling that failed last (:attr:`LayeredModel.failed`),
+        grown from its lowest stuck tile of the target (see the module docstring)."""
         model = self.layered
-        rest, partner, lone, target = model.failed if failed is None else failed
+        rest, partner, lone, target = model.failed
         free = model.free_cells(rest)
-        seeds = rest & target
-        best: Nogood | None = None
-        for _ in range(self.core_seeds):
-            if not seeds:
-                break
-            low = seeds & -seeds
-            seeds ^= low
-            found = self._core(low.bit_length() - 1, rest, free, partner, lone)
-            if best is None or found[0].bit_count() < best[0].bit_count():
-                best = found
-        assert best is not None
-        return best
-
-    def _core(self, seed: int, rest: int, free: int, partner: dict[int, int], lone: int) -> Nogood:
-        model = self.layered
         groups = model.groups
         masks, group_of = groups.masks, groups.of
         sides = self.sides()
-        todo = [seed]
+        seed = rest & target
+        todo = [(seed & -seed).bit_length() - 1]
         need = 0
         pairs: list[Pair] = []
         gm = alone = 0
@@ -322,7 +309,7 @@ class Learning:
                         gm |= gmask
                         mates = lone & gmask
                         alone |= mates
-                        todo.extend(_bits(mates & rest & ~need))
+                        todo.extend(bits(mates & rest & ~need))
                 else:
                     mate = partner[t]
                     p = mate.bit_length() - 1
@@ -413,10 +400,12 @@ class Learning:
 
     def try_way_learning(
         self, state: tuple[Any, ...], commits: Commits, cmask: int, g: int, way: Way
-    ) -> tuple[bool, int, Nogood | tuple[int, dict[int, int], int, int]]:
-        """:meth:`LayeredSearch.try_way` that asks the lessons first and answers a
-        failed trial with its nogood, or with the failed peeling to draw it from
-        (:meth:`core`; only a few are ever needed)."""
+    ) -> tuple[bool, int, Nogood]:
+        """:meth:`LayeredSearch.try_way` answering a failed trial with its nogood.
+
+        Before a peeling, the way's last failed trial (its core) and the lessons
+        are asked: a position that with ``way`` committed meets either drops the
+        way without a peeling."""
         model = self.layered
         passed = self.passed  # type: ignore[attr-defined]
         occ = state[0]
@@ -427,35 +416,37 @@ class Learning:
             and model.passes_still(known[2], iter(commits - known[0]), occ & ~cmask)
         ):
             return True, 0, EMPTY
-        by_pair = self.lessons.by_pair
-        if self.lessons_in_trials and any(pair in by_pair for pair in way):
-            hit = self.lessons.after(occ, occ & ~cmask & ~tiles_of(way), commits.union(way), way)
-            if hit is not None:
-                if known is not None:
-                    del passed[way]
-                return False, 0, hit
+        lone = occ & ~cmask & ~tiles_of(way)
+        hit: Nogood | None = self.failed_before.get(way)
+        if hit is not None:
+            need, pairs, groups, alone = hit
+            if (
+                need & ~occ
+                or lone & groups != alone
+                or any(p not in commits and p not in way for p in pairs)
+            ):
+                hit = None
+        if hit is None and any(pair in self.lessons.by_pair for pair in way):
+            hit = self.lessons.after(occ, lone, commits.union(way), way)
+        if hit is not None:
+            if known is not None:
+                del passed[way]
+            return False, 0, hit
         rounds = model.trial_rounds(self.base, g, way)
         if rounds is not None:
             passed[way] = (commits, occ, rounds)
             return True, 1, EMPTY
         if known is not None:
             del passed[way]
-        rest, partner, lone, target = model.failed
-        # the way's partners, which the next trial of the group overwrites
-        partner = _Overlay(partner)
-        for a, b in way:
-            partner.mine[a] = 1 << b
-            partner.mine[b] = 1 << a
-        return False, 1, (rest, partner, lone, target)
+        core = self.failed_before[way] = self.core()
+        return False, 1, core
 
-    def dropped(self, gmask: int, unc: int, fails: list[tuple[Way, Any]]) -> Nogood:
+    def dropped(self, gmask: int, unc: int, fails: list[tuple[Way, Nogood]]) -> Nogood:
         """The nogood of the ways ``fails`` of a group (mask ``gmask``, lone tiles
-        ``unc``) dropped with their nogoods or failed peelings, without them, plus
-        the group's lone tiles."""
+        ``unc``) dropped with their nogoods, without them, plus the group's lone
+        tiles."""
         why: Nogood = (0, NO_PAIRS, gmask, unc)
         for way, because in fails:
-            if len(because) == 4 and isinstance(because[1], _Overlay):
-                because = self.core(because)
             why = union(why, without(because, way, gmask))
         return why
 
@@ -489,7 +480,7 @@ class Learning:
                 if unc.bit_count() < 4:
                     continue
                 ways: list[Way] = []
-                fails: list[tuple[Way, Any]] = []
+                fails: list[tuple[Way, Nogood]] = []
                 for way in group_ways(model, g, unc):
                     passes, tried, because = self.try_way_learning(state, commits, cmask, g, way)
                     trials += tried
@@ -646,25 +637,3 @@ class Learning:
             if not fall(outcome):
                 return None
         return None
-
-
-class _Overlay(dict[int, int]):
-    """A failed trial's partners: its way's own, over the position's."""
-
-    def __init__(self, under: dict[int, int]) -> None:
-        super().__init__()
-        self.under = under
-        self.mine: dict[int, int] = {}
-
-    def __missing__(self, tile: int) -> int:
-        mine = self.mine.get(tile)
-        return self.under[tile] if mine is None else mine
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out
