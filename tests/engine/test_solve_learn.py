@@ -10,7 +10,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.engine.test_solve import exhaustive, layered_board
-from tests.engine.test_solve_stack import model_of, random_position, reference_peel
+from tests.engine.test_solve_stack import (
+    model_of,
+    random_commits,
+    random_position,
+    reference_peel,
+)
 
 from tilematch.engine.board import bits
 from tilematch.engine.solve_learn import Nogood, meets
@@ -59,18 +64,18 @@ class Recording(LayeredSearch):
     def setup_learning(self) -> None:
         super().setup_learning()
         self.all_learnt: list[Nogood] = []
-
         self.seen: list[tuple[int, frozenset[Pair]]] = []
 
     def learnt(self, nogood: Nogood) -> None:
         self.all_learnt.append(nogood)
         super().learnt(nogood)
 
-    def propagate_learning(
-        self, state: tuple[Any, ...], commits: frozenset[Pair], cmask: int, trail: list[Any]
-    ) -> tuple[list[Pair], tuple[Any, ...], frozenset[Pair], int, Any]:
-        self.seen.append((state[0], commits))
-        return super().propagate_learning(state, commits, cmask, trail)
+    def propagate(
+        self, state: tuple[Any, ...], commits: frozenset[Pair], cmask: int
+    ) -> tuple[list[Pair], tuple[Any, ...], frozenset[Pair], int, Any] | None:
+        if self.learning:
+            self.seen.append((state[0], commits))
+        return super().propagate(state, commits, cmask)
 
 
 def positions(
@@ -94,20 +99,12 @@ def positions(
                 break
             a, b = rng.choice(moves)
             occ &= ~((1 << a) | (1 << b))
-        commits: set[Pair] = set()
-        taken = 0
-        for _ in range(rng.randint(0, 4)):
-            g = rng.randrange(len(groups.masks))
-            pairs = groups.pairs(g, groups.masks[g] & occ & ~taken)
-            if pairs:
-                a, b = rng.choice(pairs)
-                commits.add((a, b))
-                taken |= (1 << a) | (1 << b)
+        commits = random_commits(model, occ, rng, rng.randint(0, 4))
         found.append((occ, frozenset(commits)))
     return found
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=150)
 @given(seed=st.integers(0, 10**9), game=st.sampled_from(["solitaire", "blackwhite"]))
 def test_every_position_meeting_a_learnt_nogood_is_dead(seed: int, game: str) -> None:
     """Search small boards in tiny rounds (many restarts, many dead ends) and check

@@ -61,11 +61,11 @@ peeling sees).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 from tilematch.engine.board import bits
-from tilematch.engine.solve_search import Budget, Commits, Pair, Restart, group_ways, tiles_of
+from tilematch.engine.solve_search import Budget, Commits, Pair, Restart, tiles_of
 
 if TYPE_CHECKING:
     from tilematch.engine.solve_stack import LayeredModel
@@ -79,14 +79,6 @@ Forced = tuple[int, Way, int, Nogood]
 
 NO_PAIRS: frozenset[Pair] = frozenset()
 EMPTY: Nogood = (0, NO_PAIRS, 0, 0)
-
-
-class DeadEnd(Exception):
-    """A position proven dead, with its nogood."""
-
-    def __init__(self, nogood: Nogood) -> None:
-        super().__init__()
-        self.nogood = nogood
 
 
 def meets(nogood: Nogood, occ: int, lone: int, commits: Commits) -> bool:
@@ -230,6 +222,8 @@ class Learning:
     base: object
 
     def setup_learning(self) -> None:
+        #: True while a look-ahead round learns (the hooks below record only then)
+        self.learning = False
         self.lessons = Lessons()
         #: dead positions with the nogood that proved them
         self.dead_why: dict[Hashable, Nogood] = {}
@@ -241,6 +235,14 @@ class Learning:
         self.bump_growth = 1.05
         #: each way's last failed trial's core, asked before a new trial
         self.failed_before: dict[Way, Nogood] = {}
+        #: while the look-ahead is on a group: its failed ways and their nogoods;
+        #: the group with the fewest ways so far, its lone tiles and failed ways
+        self.fails: list[tuple[Way, Nogood]] = []
+        self.best: tuple[int, int, list[tuple[Way, Nogood]]] = (0, 0, [])
+        #: the forced commitments since the position entered, and why the
+        #: position (if dead) is dead
+        self.trail: list[Forced] = []
+        self.why: Nogood | None = None
 
     # -- nogoods -----------------------------------------------------------------
 
@@ -342,186 +344,84 @@ class Learning:
 
     # -- the round ----------------------------------------------------------------
 
-    def propagate_learning(
-        self, state: tuple[Any, ...], commits: Commits, cmask: int, trail: list[Forced]
-    ) -> tuple[list[Pair], tuple[Any, ...], Commits, int, Any]:
-        """:meth:`PairingSearch.propagate`, recording forced commitments in ``trail``
-        and raising :class:`DeadEnd` with a nogood."""
-        model = self.layered
-        groups = model.groups
-        masks = groups.masks
-        moves: list[Pair] = []
-        while True:
-            ctx = model.context(state)
-            if ctx is None:  # stones only; the search never learns with stones
-                raise DeadEnd(self.exact(state, commits, cmask))
-            occ = state[0]
-            progress = [p for p in commits if model.available(ctx, p[0], p[1])]
-            added: list[Pair] = []
-            for g, gmask in enumerate(masks):
-                unc = occ & gmask & ~cmask
-                if not unc:
-                    continue
-                if unc.bit_count() == 2:
-                    low = unc & -unc
-                    a = low.bit_length() - 1
-                    b = (unc ^ low).bit_length() - 1
-                    if not (groups.compatible(g, a, b) and model.possible(a, b)):
-                        raise DeadEnd((0, NO_PAIRS, gmask, unc))
-                    added.append((a, b))
-                    trail.append((gmask, ((a, b),), unc, EMPTY))
-                    if model.available(ctx, a, b):
-                        progress.append((a, b))
-                    continue
-                if not model.feasible(g, unc):
-                    raise DeadEnd((0, NO_PAIRS, gmask, unc))
-                whole = model.clear_all(ctx, g, unc)
-                if whole:
-                    progress.extend(whole)
-            if added:
-                commits = commits.union(added)
-                cmask |= tiles_of(added)
-            if not progress:
-                base = model.peel(state, commits)
-                if base is None:
-                    raise DeadEnd(self.core())
-                self.base = base
-                return moves, state, commits, cmask, ctx
-            done = commits.intersection(progress)
-            if done:
-                commits = commits.difference(done)
-                for a, b in done:
-                    cmask &= ~((1 << a) | (1 << b))
-            for pair in progress:
-                state = model.play(state, pair)
-            moves.extend(progress)
-            if not state[0]:
-                return moves, state, commits, cmask, None
+    # -- what the search tells (hooks of PairingSearch) ----------------------------
 
-    def try_way_learning(
-        self, state: tuple[Any, ...], commits: Commits, cmask: int, g: int, way: Way
-    ) -> tuple[bool, int, Nogood]:
-        """:meth:`LayeredSearch.try_way` answering a failed trial with its nogood.
+    def note_unpairable(self, gmask: int, unc: int) -> None:
+        if not self.learning:
+            return
+        self.why = (0, NO_PAIRS, gmask, unc)
 
-        Before a peeling, the way's last failed trial (its core) and the lessons
-        are asked: a position that with ``way`` committed meets either drops the
-        way without a peeling."""
-        model = self.layered
-        passed = self.passed  # type: ignore[attr-defined]
-        occ = state[0]
-        known = passed.get(way)
-        if (
-            known is not None
-            and not occ & ~known[1]
-            and model.passes_still(known[2], iter(commits - known[0]), occ & ~cmask)
-        ):
-            return True, 0, EMPTY
+    def note_stuck(self) -> None:
+        if not self.learning:
+            return
+        self.why = self.core()
+
+    def note_last_two(self, gmask: int, pair: Pair, unc: int) -> None:
+        if not self.learning:
+            return
+        self.trail.append((gmask, (pair,), unc, EMPTY))
+
+    def begin_group(self) -> None:
+        if not self.learning:
+            return
+        self.fails = []
+
+    def note_no_way(self, gmask: int, unc: int) -> None:
+        if not self.learning:
+            return
+        self.why = self.dropped(gmask, unc)
+
+    def note_forced(self, gmask: int, way: Way, unc: int) -> None:
+        if not self.learning:
+            return
+        # the group's lone tiles and the nogoods of its other ways, without them
+        self.trail.append((gmask, way, unc, without(self.dropped(gmask, unc), (), gmask)))
+
+    def note_best(self, gmask: int, unc: int) -> None:
+        if not self.learning:
+            return
+        self.best = (gmask, unc, self.fails)
+
+    def dropped(self, gmask: int, unc: int) -> Nogood:
+        """The nogood of the ways of the group just looked at (mask ``gmask``, lone
+        tiles ``unc``) that failed, without them, plus the group's lone tiles."""
+        why: Nogood = (0, NO_PAIRS, gmask, unc)
+        for way, because in self.fails:
+            why = union(why, without(because, way, gmask))
+        return why
+
+    def group_order(self, shuffle: Callable[[], float]) -> list[int]:
+        """Fewest ways last time first, then (while learning) the most active (see
+        the module docstring), then ``shuffle``."""
+        hint = self.domain_hint
+        if not self.learning:
+            return sorted(range(len(hint)), key=lambda g: (hint[g], shuffle()))
+        activity = self.activity
+        return sorted(range(len(hint)), key=lambda g: (hint[g], activity[g], shuffle()))
+
+    def refused(self, occ: int, cmask: int, commits: Commits, way: Way) -> Nogood | None:
+        """A nogood that the position with ``way`` committed meets: the way's last
+        failed core, or a lesson."""
         lone = occ & ~cmask & ~tiles_of(way)
-        hit: Nogood | None = self.failed_before.get(way)
+        hit = self.failed_before.get(way)
         if hit is not None:
             need, pairs, groups, alone = hit
-            if (
+            if not (
                 need & ~occ
                 or lone & groups != alone
                 or any(p not in commits and p not in way for p in pairs)
             ):
-                hit = None
-        if hit is None and any(pair in self.lessons.by_pair for pair in way):
-            hit = self.lessons.after(occ, lone, commits.union(way), way)
-        if hit is not None:
-            if known is not None:
-                del passed[way]
-            return False, 0, hit
-        rounds = model.trial_rounds(self.base, g, way)
-        if rounds is not None:
-            passed[way] = (commits, occ, rounds)
-            return True, 1, EMPTY
-        if known is not None:
-            del passed[way]
-        core = self.failed_before[way] = self.core()
-        return False, 1, core
+                return hit
+        if any(pair in self.lessons.by_pair for pair in way):
+            return self.lessons.after(occ, lone, commits.union(way), way)
+        return None
 
-    def dropped(self, gmask: int, unc: int, fails: list[tuple[Way, Nogood]]) -> Nogood:
-        """The nogood of the ways ``fails`` of a group (mask ``gmask``, lone tiles
-        ``unc``) dropped with their nogoods, without them, plus the group's lone
-        tiles."""
-        why: Nogood = (0, NO_PAIRS, gmask, unc)
-        for way, because in fails:
-            why = union(why, without(because, way, gmask))
-        return why
-
-    def choose_learning(
-        self, state: tuple[Any, ...], commits: Commits, cmask: int, ctx: Any, trail: list[Forced]
-    ) -> tuple[list[Pair], tuple[Any, ...], Commits, int, list[Way], int, Nogood]:
-        """:meth:`PairingSearch.choose` with nogoods: also answers the group to
-        branch on (its mask) and the nogood of its dropped ways plus its lone
-        tiles; raises :class:`DeadEnd`."""
-        model = self.layered
-        masks = model.groups.masks
-        played: list[Pair] = []
-        while True:
-            occ = state[0]
-            lone = occ & ~cmask
-            best: list[Way] | None = None
-            best_why = EMPTY
-            best_mask = 0
-            forced: Way | None = None
-            forced_why = EMPTY
-            hint = self.domain_hint
-            shuffle = self.rng.random if self.rng is not None else float
-            activity = self.activity
-            order = sorted(range(len(masks)), key=lambda g: (hint[g], activity[g], shuffle()))
-            trials = 0
-            for g in order:
-                if best is not None and trials >= self.max_trials:
-                    break
-                gmask = masks[g]
-                unc = lone & gmask
-                if unc.bit_count() < 4:
-                    continue
-                ways: list[Way] = []
-                fails: list[tuple[Way, Nogood]] = []
-                for way in group_ways(model, g, unc):
-                    passes, tried, because = self.try_way_learning(state, commits, cmask, g, way)
-                    trials += tried
-                    if passes:
-                        ways.append(way)
-                    else:
-                        fails.append((way, because))
-                hint[g] = len(ways)
-                if not ways:
-                    raise DeadEnd(self.dropped(gmask, unc, fails))
-                if len(ways) == 1:
-                    forced, forced_why = ways[0], self.dropped(gmask, unc, fails)
-                    forced_mask = gmask
-                    break
-                if best is None or len(ways) < len(best):
-                    best, best_fails, best_mask, best_unc = ways, fails, gmask, unc
-                    if len(ways) <= self.enough:
-                        break
-            if forced is None:
-                if best is None:
-                    return played, state, commits, cmask, [], 0, EMPTY
-                self.order_ways(best, ctx, shuffle)  # type: ignore[attr-defined]
-                best_why = self.dropped(best_mask, best_unc, best_fails)
-                return played, state, commits, cmask, best, best_mask, best_why
-            # the group's lone tiles and the nogoods of its other ways, without them
-            trail.append(
-                (
-                    forced_mask,
-                    forced,
-                    forced_why[3] & forced_mask,
-                    without(forced_why, (), forced_mask),
-                )
-            )
-            commits = commits.union(forced)
-            cmask |= tiles_of(forced)
-            moves, state, commits, cmask, ctx = self.propagate_learning(
-                state, commits, cmask, trail
-            )
-            played.extend(moves)
-            if not state[0]:
-                return played, state, commits, cmask, [], 0, EMPTY
+    def failed(self, way: Way, nogood: Nogood | None) -> None:
+        """``way`` fails at the position the look-ahead is on, with ``nogood`` (``None``:
+        its trial's peeling failed just now)."""
+        if nogood is None:
+            nogood = self.failed_before[way] = self.core()
+        self.fails.append((way, nogood))
 
     def learning_round(self, limit: int) -> list[Pair] | None:
         """One look-ahead round with nogoods and backjumping; raises
@@ -557,21 +457,23 @@ class Learning:
                 dead_why[before] = hit
                 return hit
             trail: list[Forced] = []
-            try:
-                moves, state, commits, cmask, ctx = self.propagate_learning(
-                    state, commits, cmask, trail
-                )
+            self.trail = trail
+            self.why = None
+            chosen = None
+            done = self.propagate(state, commits, cmask)  # type: ignore[attr-defined]
+            if done is not None:
+                moves, state, commits, cmask, ctx = done
                 if not state[0]:
                     path.extend(moves)
                     return True
-                more, state, commits, cmask, options, gmask, why = self.choose_learning(
-                    state, commits, cmask, ctx, trail
-                )
-            except DeadEnd as end:
-                nogood = lift(end.nogood, trail)
+                chosen = self.choose(state, commits, cmask, ctx)  # type: ignore[attr-defined]
+            if chosen is None:
+                nogood = self.why if self.why is not None else self.exact(state, commits, cmask)
+                nogood = lift(nogood, trail)
                 dead_why[before] = nogood
                 self.learnt(nogood)
                 return nogood
+            more, state, commits, cmask, options = chosen
             moves = moves + more
             if not state[0]:
                 path.extend(moves)
@@ -581,6 +483,8 @@ class Learning:
                 nogood = lift(self.exact(state, commits, cmask), trail)
                 dead_why[before] = nogood
                 return nogood
+            gmask, unc, self.fails = self.best
+            why = self.dropped(gmask, unc)
             frames.append(
                 Frame(
                     state, commits, cmask, key, before, iter(options), len(path), gmask, why, trail

@@ -303,12 +303,15 @@ class PairingSearch:
                     a = low.bit_length() - 1
                     b = (unc ^ low).bit_length() - 1
                     if not (groups.compatible(g, a, b) and model.possible(a, b)):
+                        self.note_unpairable(gmask, unc)
                         return None
                     added.append((a, b))
+                    self.note_last_two(gmask, (a, b), unc)
                     if model.available(ctx, a, b):
                         progress.append((a, b))
                     continue
                 if not model.feasible(g, unc):
+                    self.note_unpairable(gmask, unc)
                     return None
                 whole = model.clear_all(ctx, g, unc)
                 if whole:
@@ -320,6 +323,7 @@ class PairingSearch:
                 if self.look:
                     base = model.peel(state, commits)
                     if base is None:
+                        self.note_stuck()
                         return None
                     self.base = base
                 elif model.stuck(state, commits):
@@ -378,15 +382,16 @@ class PairingSearch:
             forced: tuple[Pair, ...] | None = None
             hint = self.domain_hint
             shuffle = self.rng.random if self.rng is not None else float
-            order = sorted(range(len(groups.masks)), key=lambda g: (hint[g], shuffle()))
             trials = 0
-            for g in order:
+            for g in self.group_order(shuffle):
                 if best is not None and trials >= self.max_trials:
                     break
-                unc = occ & groups.masks[g] & ~cmask
+                gmask = groups.masks[g]
+                unc = occ & gmask & ~cmask
                 if unc.bit_count() < 4:
                     continue
                 ways: list[tuple[Pair, ...]] = []
+                self.begin_group()
                 for way in group_ways(model, g, unc):
                     passes, tried = self.try_way(state, commits, cmask, g, way)
                     trials += tried
@@ -394,12 +399,15 @@ class PairingSearch:
                         ways.append(way)
                 hint[g] = len(ways)
                 if not ways:
+                    self.note_no_way(gmask, unc)
                     return None
                 if len(ways) == 1:
                     forced = ways[0]
+                    self.note_forced(gmask, forced, unc)
                     break
                 if best is None or len(ways) < len(best):
                     best = ways
+                    self.note_best(gmask, unc)
                     if len(ways) <= self.enough:
                         break
             if forced is None:
@@ -416,6 +424,38 @@ class PairingSearch:
             played.extend(moves)
             if not state[0]:
                 return played, state, commits, cmask, []
+
+    def group_order(self, shuffle: Callable[[], float]) -> list[int]:
+        """The groups in the order the look-ahead looks at them: fewest ways last
+        time first, ties by ``shuffle`` (the round's tie-breaks)."""
+        hint = self.domain_hint
+        return sorted(range(len(hint)), key=lambda g: (hint[g], shuffle()))
+
+    # What the search tells a subclass that learns from dead ends
+    # (:class:`tilematch.engine.solve_learn.Learning`); nothing here.
+
+    def note_unpairable(self, gmask: int, unc: int) -> None:
+        """The uncommitted tiles ``unc`` of group ``gmask`` can never all pair up."""
+
+    def note_stuck(self) -> None:
+        """The position's own peeling failed."""
+
+    def note_last_two(self, gmask: int, pair: Pair, unc: int) -> None:
+        """``pair``, the last two uncommitted tiles ``unc`` of group ``gmask``, was
+        committed."""
+
+    def begin_group(self) -> None:
+        """The look-ahead starts on a group's ways."""
+
+    def note_no_way(self, gmask: int, unc: int) -> None:
+        """No way of the group just looked at passes: the position is dead."""
+
+    def note_forced(self, gmask: int, way: tuple[Pair, ...], unc: int) -> None:
+        """``way`` is the only way of the group just looked at that passes; it is
+        committed."""
+
+    def note_best(self, gmask: int, unc: int) -> None:
+        """The group just looked at has the fewest ways so far."""
 
     def try_way(
         self, state: tuple[Any, ...], commits: Commits, cmask: int, g: int, way: tuple[Pair, ...]

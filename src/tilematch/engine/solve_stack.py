@@ -513,7 +513,11 @@ class LayeredSearch(Learning, PairingSearch):
 
     def run_round(self, limit: int) -> list[Pair] | None:
         if self.learn and self.look:
-            return self.learning_round(limit)
+            self.learning = True
+            try:
+                return self.learning_round(limit)
+            finally:
+                self.learning = False
         return super().run_round(limit)
 
     def run(self) -> list[Pair] | None:
@@ -585,7 +589,9 @@ class LayeredSearch(Learning, PairingSearch):
         self, state: tuple[Any, ...], commits: Commits, cmask: int, g: int, way: tuple[Pair, ...]
     ) -> tuple[bool, int]:
         """As :meth:`PairingSearch.try_way`, without running a trial known to pass
-        (see the class docstring); a trial that passes is remembered."""
+        (see the class docstring); a trial that passes is remembered. While
+        learning, a way whose position meets a nogood fails without a trial, and a
+        failed way's nogood is kept (:meth:`Learning.failed`)."""
         model = self.layered
         passed = self.passed
         occ = state[0]
@@ -596,12 +602,21 @@ class LayeredSearch(Learning, PairingSearch):
             and model.passes_still(known[2], iter(commits - known[0]), occ & ~cmask)
         ):
             return True, 0
+        if self.learning:
+            hit = self.refused(occ, cmask, commits, way)
+            if hit is not None:
+                if known is not None:
+                    del passed[way]
+                self.failed(way, hit)
+                return False, 0
         rounds = model.trial_rounds(self.base, g, way)
         if rounds is not None:
             passed[way] = (commits, occ, rounds)
             return True, 1
         if known is not None:
             del passed[way]
+        if self.learning:
+            self.failed(way, None)
         return False, 1
 
     def order_ways(
