@@ -351,11 +351,15 @@ class GridModel(Model):
         steps of the test without it). The test's verdict does not depend on the
         order it takes tiles in, and taking a tile sooner only opens the board; so
         the steps before the first tile of ``way`` stand as they are, and later
-        steps are taken again in the same order, each checked only while some tile
-        the test without ``way`` had taken is still standing (once none is, and
-        ``way`` is gone, the rest goes as it went there: the way passes; no step
-        there leant on a tile of ``way`` as its mate, as ``way`` pairs every
-        uncommitted tile of its group). A tile that cannot go
+        steps are taken again in the same order, each checked only when its line
+        crosses a tile the test without ``way`` had taken that is still standing
+        (else it goes as it went there: no step there leant on a tile of ``way``
+        as its mate, as ``way`` pairs every uncommitted tile of its group). Once
+        ``way`` is gone, the way passes: the tiles left are some of the
+        position's, under its commitments (no uncommitted tile of the group is
+        left), and the reach test, which clears the position, takes a tile on a
+        board with fewer tiles whenever it does on the fuller one (a line only
+        opens, a mate is only less boxed in). A tile that cannot go
         yet waits, and is tried again once a cell it waits for is emptied (one of
         the occupied cells :meth:`GridLines.line_or_blockers` names for its lines to its
         mates, or its or a mate's neighbours while they are boxed in: until one
@@ -444,10 +448,8 @@ class GridModel(Model):
         # their partners), and the cells the waiting tiles wait for
         standing = watched = crossed = 0
         for step in range(first, len(log)):
-            if not standing and not in_way & occ:
-                # nothing the test without ``way`` took is standing, and ``way``
-                # is gone: the rest goes as it went there
-                return True
+            if not in_way & occ:
+                return True  # ``way`` is gone: the rest goes too
             then_occ, row_bits, col_bits, t, p, via = log[step]
             if not occ >> t & 1:
                 continue  # went sooner, with its partner of ``way``
@@ -522,12 +524,15 @@ class GridModel(Model):
                             row_occ[ri] &= rm
                             col_occ[ci] &= cm
                             occ &= ~(1 << p)
+                            if not in_way & occ:
+                                return True  # ``way`` is gone: the rest goes too
                     waiting = still
                     if not moved:
                         break
-                standing = watched = 0
-                for w, why, _ in waiting:
-                    standing |= 1 << w | 1 << partner.get(w, w)
+                # (a waiting tile's partner stands as long as it does)
+                standing &= occ
+                watched = 0
+                for _, why, _ in waiting:
                     watched |= why
         # Every tile left stands in ``waiting`` (or is the partner of one) and was
         # refused after the last removal that emptied a cell it waits for, so the
