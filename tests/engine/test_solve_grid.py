@@ -284,6 +284,38 @@ def plain_reach_left(model: GridModel, occ: int, commits: frozenset[Pair]) -> in
     return occ
 
 
+def check_position(model: GridModel, state: tuple[Any, ...], rng: random.Random) -> None:
+    """With random commitments at ``state``, the reach test leaves what its rule
+    asked afresh leaves, and every look-ahead trial agrees with the rule too."""
+    occ = state[0]
+    commits = frozenset(
+        (a, b) for a, b in random_commits(model, rng) if occ >> a & 1 and occ >> b & 1
+    )
+    left = model.reach_left(occ, state[1], commits)
+    assert left == plain_reach_left(model, occ, commits)
+    base = model.peel(state, commits)
+    assert (base is None) == bool(left)
+    if base is not None:
+        assert_trials_agree(
+            model, state, commits, base, functools.partial(plain_reach_left, model, occ)
+        )
+
+
+def pairs_gone(model: GridModel, rng: random.Random, tries: int) -> int:
+    """The start of ``model`` less up to ``tries`` random pairs of matching tiles
+    (the occupancy; lines are not asked: the positions need not be reachable)."""
+    groups = model.groups
+    occ: int = model.root()[0]
+    for _ in range(tries):
+        g = rng.randrange(len(groups.masks))
+        tiles = bits(occ & groups.masks[g])
+        if len(tiles) >= 2:
+            a, b = rng.sample(tiles, 2)
+            if groups.compatible(g, a, b):
+                occ &= ~((1 << a) | (1 << b))
+    return occ
+
+
 @SETTINGS
 @given(seed=st.integers(0, 10**9), big=st.booleans())
 def test_reach_test_agrees_with_the_rule_asked_afresh(seed: int, big: bool) -> None:
@@ -292,29 +324,10 @@ def test_reach_test_agrees_with_the_rule_asked_afresh(seed: int, big: bool) -> N
     commitments; and a look-ahead trial of every way agrees with it there."""
     rng = random.Random(seed)
     model = model_of(board_of(seed, big))
-    groups = model.groups
-    occ = model.root()[0]
-    for _ in range(rng.randint(0, 6)):
-        g = rng.randrange(len(groups.masks))
-        tiles = bits(occ & groups.masks[g])
-        if len(tiles) >= 2:
-            a, b = rng.sample(tiles, 2)
-            if groups.compatible(g, a, b):
-                occ &= ~((1 << a) | (1 << b))
+    occ = pairs_gone(model, rng, rng.randint(0, 6))
     state = model._state(occ)
     for _ in range(3):
-        commits = frozenset(
-            (a, b) for a, b in random_commits(model, rng) if occ >> a & 1 and occ >> b & 1
-        )
-        left = model.reach_left(occ, state[1], commits)
-        assert left == plain_reach_left(model, occ, commits)
-        base = model.peel(state, commits)
-        assert (base is None) == bool(left)
-        if base is None:
-            continue
-        assert_trials_agree(
-            model, state, commits, base, lambda more: plain_reach_left(model, occ, more)
-        )
+        check_position(model, state, rng)
 
 
 @SETTINGS
@@ -328,26 +341,6 @@ def test_what_one_model_learns_of_pairs_of_cells_holds_in_every_position(
     test and in every trial, with the rule asked afresh."""
     rng = random.Random(seed)
     model = model_of(board_of(seed, big))
-    groups = model.groups
-    start = model.root()[0]
     for _ in range(6):
-        occ = start
-        for _ in range(rng.randint(0, 8)):
-            g = rng.randrange(len(groups.masks))
-            tiles = bits(occ & groups.masks[g])
-            if len(tiles) >= 2:
-                a, b = rng.sample(tiles, 2)
-                if groups.compatible(g, a, b):
-                    occ &= ~((1 << a) | (1 << b))
-        state = model._state(occ)
-        commits = frozenset(
-            (a, b) for a, b in random_commits(model, rng) if occ >> a & 1 and occ >> b & 1
-        )
-        left = model.reach_left(occ, state[1], commits)
-        assert left == plain_reach_left(model, occ, commits)
-        base = model.peel(state, commits)
-        assert (base is None) == bool(left)
-        if base is not None:
-            assert_trials_agree(
-                model, state, commits, base, functools.partial(plain_reach_left, model, occ)
-            )
+        occ = pairs_gone(model, rng, rng.randint(0, 8))
+        check_position(model, model._state(occ), rng)
