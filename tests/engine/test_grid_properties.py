@@ -176,19 +176,19 @@ def test_line_or_blockers_names_a_line_or_cells_every_line_needs_emptied(
         spot_a, spot_b = a[0] * pos.cols + a[1], b[0] * pos.cols + b[1]
         ends = (1 << spot_a) | (1 << spot_b)
         got = lines.line_or_blockers(spot_a, spot_b)
-        assert (got < 0) == lines.connects(spot_a, spot_b), (a, b)
+        assert (got < 0) == (lines.connect(spot_a, spot_b) is not None), (a, b)
         if got < 0:
             line = ~got
             assert not line & ~shape.everything
             assert not line & (board.occupied | ends), (a, b, bin(line))
             full = GridLines(shape, shape.everything & ~line)
-            assert full.connects(spot_a, spot_b), (a, b, bin(line))
+            assert full.connect(spot_a, spot_b) is not None, (a, b, bin(line))
         else:
             assert not got & ~shape.everything
             assert got & board.occupied, (a, b)
             kept = board.occupied & got & ~ends
-            assert not GridLines(shape, kept).connects(spot_a, spot_b), (a, b, bin(got))
-            assert not GridLines(shape, kept).connects(spot_b, spot_a), (a, b, bin(got))
+            assert GridLines(shape, kept).connect(spot_a, spot_b) is None, (a, b, bin(got))
+            assert GridLines(shape, kept).connect(spot_b, spot_a) is None, (a, b, bin(got))
 
 
 @settings(max_examples=150, deadline=None)

@@ -19,7 +19,6 @@ from tilematch.engine.solve import solve
 from tilematch.engine.solve_repair import (
     Repair,
     _restart,
-    peel_pairs,
     repair,
     ways_of,
 )
@@ -87,16 +86,17 @@ def reference_paired_game(board: StackBoard, model: LayeredModel, partner: list[
 @SETTINGS
 @given(seed=st.integers(0, 10**9), game=st.sampled_from(["solitaire", "blackwhite"]))
 def test_peeling_a_pairing_is_the_paired_game(seed: int, game: str) -> None:
-    """peel_pairs leaves exactly the tiles the board's own rules cannot remove in
-    pairs of that pairing; its rounds restart from any group's first free round."""
+    """The peeling of a full pairing (``LayeredModel.peel_paired``) leaves exactly
+    the tiles the board's own rules cannot remove in pairs of that pairing; its
+    rounds restart from any group's first free round."""
     board = layered_board(seed, game=game)
     model = model_of(board)
     if model is None:
         return
     rng = random.Random(seed)
     partner = random_pairing(model, rng)
-    snaps: list[tuple[int, int]] = []
-    left = peel_pairs(model.free_cells, model.start, 0, partner, snaps)
+    snaps: list[tuple[int, int, int]] = []
+    left = model.peel_paired(partner, model.start, 0, snaps)
     assert left == reference_paired_game(board, model, partner)
     # change one group's pairing: the peeling restarted at the group's first free
     # round ends like a whole new peeling
@@ -104,11 +104,11 @@ def test_peeling_a_pairing_is_the_paired_game(seed: int, game: str) -> None:
     g = rng.randrange(len(groups.masks))
     gmask = groups.masks[g]
     k = _restart(snaps, gmask)
-    rest, seen = snaps[k]
+    rest, _, seen = snaps[k]
     for a, b in rng.choice(ways_of(bits(gmask), lambda a, b: groups.compatible(g, a, b))):
         partner[a], partner[b] = 1 << b, 1 << a
-    whole = peel_pairs(model.free_cells, model.start, 0, partner, None)
-    assert peel_pairs(model.free_cells, rest, seen & ~gmask, partner, None) == whole
+    whole = model.peel_paired(partner, model.start, 0, None)
+    assert model.peel_paired(partner, rest, seen & ~gmask, None) == whole
     assert whole == reference_paired_game(board, model, partner)
 
 

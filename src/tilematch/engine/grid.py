@@ -17,12 +17,11 @@ Rules as implemented (SPEC §2):
   :class:`GridBoard` asks it through :meth:`GridBoard.connect`; generators
   ask it about occupancies of face-less tiles); it returns the path with the
   fewest bends (and, among those, the shortest) as its corner points.
-  :meth:`GridLines.connects` answers the same question yes or no, stopping at
-  the first line it finds (the solver and :meth:`GridBoard.why_not` ask it).
-  :meth:`GridLines.line_or_blockers` answers the same question too, with the
-  cells of a line when the answer is yes, and when it is no the cells one of
-  which must be emptied before it can be yes (the solver's reach test asks it,
-  and asks again only once one has gone).
+  :meth:`GridLines.line_or_blockers` answers the same question, stopping at the
+  first line it finds: with the cells of a line when the answer is yes, and when
+  it is no the cells one of which must be emptied before it can be yes (the
+  solver's reach test asks it, and asks again only once one has gone);
+  :meth:`GridLines.connects` reads it as yes or no (:meth:`GridBoard.why_not`).
   :meth:`GridBoard.match` adds the face rule to it.
 * A *mask* gives a board a custom shape: cells outside the mask hold no tile
   and are empty space that lines may cross.
@@ -390,70 +389,9 @@ class GridLines:
         """``connect(a, b) is not None``, answered without drawing the line: the same
         rule (at most two bends through empty cells or the ring; the ends themselves
         are not looked at), stopping at the first line found rather than looking for
-        the one with the fewest bends. The solver asks it thousands of times a board.
+        the one with the fewest bends (:meth:`line_or_blockers`, read as yes or no).
         """
-        if a == b:
-            return False
-        cols = self.shape.cols
-        ra, ca = divmod(a, cols)
-        rb, cb = divmod(b, cols)
-        rows_occ, cols_occ = self.row_bits, self.col_bits
-        if ra == rb:
-            lo, hi = (ca, cb) if ca < cb else (cb, ca)
-            if not rows_occ[ra + 1] & (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)):
-                return True
-        elif ca == cb:
-            lo, hi = (ra, rb) if ra < rb else (rb, ra)
-            if not cols_occ[ca + 1] & (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)):
-                return True
-        rows = self.shape.rows
-        if ca != cb:
-            # vertical - horizontal - vertical through a row both ends see
-            col_a, col_b = cols_occ[ca + 1], cols_occ[cb + 1]
-            m = col_a & ((1 << ra) - 1)
-            lo = m.bit_length() if m else -1
-            m = col_b & ((1 << rb) - 1)
-            if m and m.bit_length() > lo:
-                lo = m.bit_length()
-            m = col_a >> (ra + 1)
-            hi = ra + (m & -m).bit_length() - 1 if m else rows
-            m = col_b >> (rb + 1)
-            if m:
-                m = rb + (m & -m).bit_length() - 1
-                if m < hi:
-                    hi = m
-            if lo <= hi:
-                if lo < 0 or hi >= rows:
-                    return True  # along the ring
-                c_lo, c_hi = (ca, cb) if ca < cb else (cb, ca)
-                between = ((1 << c_hi) - 1) ^ ((1 << (c_lo + 1)) - 1)
-                for r in range(lo + 1, hi + 2):
-                    if not rows_occ[r] & between:
-                        return True
-        if ra != rb:
-            # horizontal - vertical - horizontal through a column both ends see
-            row_a, row_b = rows_occ[ra + 1], rows_occ[rb + 1]
-            m = row_a & ((1 << ca) - 1)
-            lo = m.bit_length() if m else -1
-            m = row_b & ((1 << cb) - 1)
-            if m and m.bit_length() > lo:
-                lo = m.bit_length()
-            m = row_a >> (ca + 1)
-            hi = ca + (m & -m).bit_length() - 1 if m else cols
-            m = row_b >> (cb + 1)
-            if m:
-                m = cb + (m & -m).bit_length() - 1
-                if m < hi:
-                    hi = m
-            if lo <= hi:
-                if lo < 0 or hi >= cols:
-                    return True
-                r_lo, r_hi = (ra, rb) if ra < rb else (rb, ra)
-                between = ((1 << r_hi) - 1) ^ ((1 << (r_lo + 1)) - 1)
-                for c in range(lo + 1, hi + 2):
-                    if not cols_occ[c] & between:
-                        return True
-        return False
+        return a != b and self.line_or_blockers(a, b) < 0
 
     def line_or_blockers(self, a: int, b: int) -> int:
         """:meth:`connects` with a reason (``a != b``). When a line of the rule joins

@@ -65,7 +65,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 from tilematch.engine.board import bits
-from tilematch.engine.solve_search import Budget, Commits, Pair, Restart, tiles_of
+from tilematch.engine.solve_search import Budget, Commits, Pair, PairingSearch, Restart, tiles_of
 
 if TYPE_CHECKING:
     from tilematch.engine.solve_stack import LayeredModel
@@ -76,6 +76,9 @@ Way = tuple[Pair, ...]
 #: a forced commitment: ``(group mask, pairs, lone tiles of the group before, why
 #: the group's other ways were dropped)``
 Forced = tuple[int, Way, int, Nogood]
+
+#: how much more each nogood counts for the activity of its groups than the last
+ACTIVITY_GROWTH = 1.05
 
 NO_PAIRS: frozenset[Pair] = frozenset()
 EMPTY: Nogood = (0, NO_PAIRS, 0, 0)
@@ -124,7 +127,8 @@ class Lessons:
     """The nogoods learnt so far, looked up by the pairs they name."""
 
     def __init__(self) -> None:
-        self.by_pair: dict[Pair, list[tuple[int, frozenset[Pair], int, int, int]]] = {}
+        #: pair -> (the tiles of the nogood's pairs, the nogood) for each naming it
+        self.by_pair: dict[Pair, list[tuple[int, Nogood]]] = {}
         self.loose: list[Nogood] = []
         self.known: set[Nogood] = set()
 
@@ -135,7 +139,7 @@ class Lessons:
         if not nogood[1]:
             self.loose.append(nogood)
             return
-        entry = (*nogood, tiles_of(nogood[1]))
+        entry = (tiles_of(nogood[1]), nogood)
         for pair in nogood[1]:
             self.by_pair.setdefault(pair, []).append(entry)
 
@@ -147,12 +151,9 @@ class Lessons:
         # uncommitted nowhere, so one mask test rejects most
         free_or_gone = ~occ | lone
         for pair in way:
-            for nogood in by_pair.get(pair, ()):
-                if nogood[4] & free_or_gone:
-                    continue
-                need, pairs, groups, alone, _ = nogood
-                if not need & ~occ and lone & groups == alone and pairs <= commits:
-                    return nogood[:4]
+            for paired, nogood in by_pair.get(pair, ()):
+                if not paired & free_or_gone and meets(nogood, occ, lone, commits):
+                    return nogood
         return None
 
     def loose_met(self, occ: int, lone: int, commits: Commits) -> Nogood | None:
@@ -164,7 +165,7 @@ class Lessons:
 
 
 class Frame:
-    """A branch position of :meth:`LearningSearch.learning_round`."""
+    """A branch position of :meth:`Learning.learning_round`."""
 
     __slots__ = (
         "before",
@@ -207,21 +208,13 @@ class Frame:
         self.current: Way = ()
 
 
-class Learning:
-    """The look-ahead rounds of :class:`~tilematch.engine.solve_stack.LayeredSearch`
-    with nogoods (mixed into it; see the module docstring)."""
+class Learning(PairingSearch):
+    """The pairing search with look-ahead rounds that learn nogoods (see the module
+    docstring): the base of :class:`~tilematch.engine.solve_stack.LayeredSearch`."""
 
-    model: Any
-    layered: LayeredModel
-    budget: Budget
-    dead: set[Hashable]
-    domain_hint: list[int]
-    max_trials: int
-    enough: int
-    rng: Any
-    base: object
-
-    def setup_learning(self) -> None:
+    def __init__(self, model: LayeredModel, budget: Budget) -> None:
+        super().__init__(model, budget)
+        self.layered = model
         #: True while a look-ahead round learns (the hooks below record only then)
         self.learning = False
         self.lessons = Lessons()
@@ -232,7 +225,6 @@ class Learning:
         #: more); among groups with as many ways last time, the most active first
         self.activity = [0.0] * len(self.layered.groups.masks)
         self.bump = 1.0
-        self.bump_growth = 1.05
         #: each way's last failed trial's core, asked before a new trial
         self.failed_before: dict[Way, Nogood] = {}
         #: while the look-ahead is on a group: its failed ways and their nogoods;
@@ -249,8 +241,6 @@ class Learning:
     def learnt(self, nogood: Nogood) -> None:
         """Keep ``nogood``, and count it for the groups it names (their activity)."""
         self.lessons.add(nogood)
-        if not self.bump:
-            return
         groups = self.layered.groups
         masks, of = groups.masks, groups.of
         activity = self.activity
@@ -263,7 +253,7 @@ class Learning:
             g = of[low.bit_length() - 1]
             named &= ~masks[g]
             activity[g] -= inc
-        self.bump = inc * self.bump_growth
+        self.bump = inc * ACTIVITY_GROWTH
         if self.bump > 1e100:
             self.activity = [a * 1e-100 for a in activity]
             self.bump *= 1e-100
@@ -342,8 +332,6 @@ class Learning:
                 gm |= gmask
         return (occ, commits, gm, lone)
 
-    # -- the round ----------------------------------------------------------------
-
     # -- what the search tells (hooks of PairingSearch) ----------------------------
 
     def note_unpairable(self, gmask: int, unc: int) -> None:
@@ -404,17 +392,13 @@ class Learning:
         failed core, or a lesson."""
         lone = occ & ~cmask & ~tiles_of(way)
         hit = self.failed_before.get(way)
-        if hit is not None:
-            need, pairs, groups, alone = hit
-            if not (
-                need & ~occ
-                or lone & groups != alone
-                or any(p not in commits and p not in way for p in pairs)
-            ):
-                return hit
-        if any(pair in self.lessons.by_pair for pair in way):
-            return self.lessons.after(occ, lone, commits.union(way), way)
-        return None
+        lessons = any(pair in self.lessons.by_pair for pair in way)
+        if hit is None and not lessons:
+            return None
+        commits = commits.union(way)
+        if hit is not None and meets(hit, occ, lone, commits):
+            return hit
+        return self.lessons.after(occ, lone, commits, way) if lessons else None
 
     def failed(self, way: Way, nogood: Nogood | None) -> None:
         """``way`` fails at the position the look-ahead is on, with ``nogood`` (``None``:
@@ -422,6 +406,8 @@ class Learning:
         if nogood is None:
             nogood = self.failed_before[way] = self.core()
         self.fails.append((way, nogood))
+
+    # -- the round ----------------------------------------------------------------
 
     def learning_round(self, limit: int) -> list[Pair] | None:
         """One look-ahead round with nogoods and backjumping; raises
@@ -460,13 +446,13 @@ class Learning:
             self.trail = trail
             self.why = None
             chosen = None
-            done = self.propagate(state, commits, cmask)  # type: ignore[attr-defined]
+            done = self.propagate(state, commits, cmask)
             if done is not None:
                 moves, state, commits, cmask, ctx = done
                 if not state[0]:
                     path.extend(moves)
                     return True
-                chosen = self.choose(state, commits, cmask, ctx)  # type: ignore[attr-defined]
+                chosen = self.choose(state, commits, cmask, ctx)
             if chosen is None:
                 nogood = self.why if self.why is not None else self.exact(state, commits, cmask)
                 nogood = lift(nogood, trail)
@@ -479,7 +465,7 @@ class Learning:
                 path.extend(moves)
                 return True
             key = (model.key(state), commits)
-            if not options:  # cannot happen with groups left: kept for safety
+            if not options:  # tiles stand but no group is left to branch on: dead
                 nogood = lift(self.exact(state, commits, cmask), trail)
                 dead_why[before] = nogood
                 return nogood

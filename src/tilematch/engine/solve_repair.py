@@ -55,7 +55,9 @@ TABU_STEPS = 8
 #: ("breakout" weights), where plain counting leaves it wandering on a plateau.
 STUCK_LEVELS = (2, 4, 8, 16, 32)
 
-Snaps = list[tuple[int, int]]
+#: ``(rest, opened, seen)`` at the start of each round of a peeling (``opened`` is
+#: always 0 here: every tile is paired)
+Snaps = list[tuple[int, int, int]]
 
 
 def ways_of(tiles: list[int], ok: Callable[[int, int], bool]) -> list[tuple[Pair, ...]]:
@@ -73,52 +75,16 @@ def ways_of(tiles: list[int], ok: Callable[[int, int], bool]) -> list[tuple[Pair
     return found
 
 
-def peel_pairs(
-    free_cells: Callable[[int], int],
-    rest: int,
-    seen: int,
-    partner: list[int],
-    snaps: Snaps | None,
-) -> int:
-    """Peel the tiles ``rest`` with every tile paired (``partner[t]`` is the bit of
-    ``t``'s partner): each round takes every pair whose two tiles are free. Returns
-    the tiles that are never taken (0 when the pairing clears the board).
-
-    ``seen`` are tiles already known to be free (their pairs were looked at);
-    ``snaps`` gets ``(rest, seen)`` at the start of every round, and at the end
-    when everything went."""
-    while True:
-        if snaps is not None:
-            snaps.append((rest, seen))
-        free = free_cells(rest)
-        new = free & ~seen
-        seen |= new
-        go = 0
-        while new:
-            low = new & -new
-            new ^= low
-            mate = partner[low.bit_length() - 1]
-            if free & mate:
-                go |= low | mate
-        if not go:
-            return rest
-        rest &= ~go
-        if not rest:
-            if snaps is not None:
-                snaps.append((rest, seen))
-            return 0
-
-
 def _restart(snaps: Snaps, gmask: int) -> int:
     """The first round of the peeling ``snaps`` in which a tile of ``gmask`` was
     free: rounds before it do not depend on how that group is paired."""
     last = len(snaps) - 1
-    if not snaps[last][1] & gmask:
+    if not snaps[last][2] & gmask:
         return last
     low, high = 0, last - 1
     while low < high:  # the first k whose next round has seen a tile of gmask
         mid = (low + high) // 2
-        if snaps[mid + 1][1] & gmask:
+        if snaps[mid + 1][2] & gmask:
             high = mid
         else:
             low = mid + 1
@@ -144,7 +110,7 @@ class Repair:
         self.choice: list[int] = []
         #: partner[t]: the bit of the tile ``t`` is paired with
         self.partner = [0] * len(model.before)
-        #: ``(rest, seen)`` at the start of each round of the current pairing's peeling
+        #: the rounds of the current pairing's peeling
         self.snaps: Snaps = []
         self.stuck = -1  # not peeled yet
         self.resting: dict[int, int] = {}  # group -> last step it is left alone
@@ -193,13 +159,11 @@ class Repair:
         ``record``, the rounds from ``k`` on are replaced by the new ones. Returns the
         tiles left stuck."""
         snaps = self.snaps
-        rest, seen = snaps[k]
+        rest, _, seen = snaps[k]
         seen &= ~self.model.groups.masks[g]
         if record:
             del snaps[k:]
-        return peel_pairs(
-            self.model.free_cells, rest, seen, self.partner, snaps if record else None
-        )
+        return self.model.peel_paired(self.partner, rest, seen, snaps if record else None)
 
     def run(self, budget: Budget, tries: int) -> list[Pair] | None:
         """Go on for up to ``tries`` more peelings; the pairs in playing order once a
@@ -214,9 +178,7 @@ class Repair:
         limit = self.spent + tries
         if self.stuck < 0:
             budget.tick()
-            self.stuck = peel_pairs(
-                self.model.free_cells, self.model.start, 0, self.partner, self.snaps
-            )
+            self.stuck = self.model.peel_paired(self.partner, self.model.start, 0, self.snaps)
             self.spent += 1
         stuck = self.stuck
         stuck_steps, heavy = self.stuck_steps, self.heavy

@@ -16,7 +16,6 @@ from tilematch.engine.solve_search import (
     Groups,
     Model,
     Pair,
-    PairingSearch,
     Restart,
     perfect,
 )
@@ -330,9 +329,19 @@ class LayeredModel(Model):
             return False
         return True
 
+    def peel_paired(
+        self, partner: list[int], rest: int, seen: int, snaps: list[tuple[int, int, int]] | None
+    ) -> int:
+        """The peeling with every tile of ``rest`` committed (``partner[t]`` is the bit of
+        ``t``'s partner; a pairing of every group fixes the order of play, so the
+        board clears exactly when this peeling does): the tiles never taken, 0 when
+        all go. ``seen`` and ``snaps`` as for :meth:`_peel`."""
+        left = self._peel(partner, 0, rest, 0, seen, snaps)
+        return self.stuck_at if left is None else left
+
     def _peel(
         self,
-        partner: dict[int, int],
+        partner: dict[int, int] | list[int],
         lone: int,
         rest: int,
         opened: int,
@@ -469,7 +478,7 @@ class LayeredModel(Model):
         return self.groups.pairing(g, tiles_mask)
 
 
-class LayeredSearch(Learning, PairingSearch):
+class LayeredSearch(Learning):
     """:class:`PairingSearch` whose look-ahead does not run a way's trial again when
     the trial is known to pass.
 
@@ -490,7 +499,6 @@ class LayeredSearch(Learning, PairingSearch):
 
     def __init__(self, model: LayeredModel, budget: Budget) -> None:
         super().__init__(model, budget)
-        self.layered = model
         #: :attr:`enough` in the first look-ahead round
         self.first_enough = 2
         #: positions of a cheaper look-ahead round run first (0: none), branching on
@@ -509,7 +517,6 @@ class LayeredSearch(Learning, PairingSearch):
         #: look-ahead rounds learn nogoods (:mod:`tilematch.engine.solve_learn`);
         #: never with stones
         self.learn = model.learn and not model.stone_ids
-        self.setup_learning()
 
     def run_round(self, limit: int) -> list[Pair] | None:
         if self.learn and self.look:
