@@ -104,6 +104,8 @@ class GridShape:
     * ``border``: spots on the outer edge of the rectangle;
     * ``neighbours[spot]``: the up to four orthogonal neighbours inside the rectangle;
     * ``row_masks[r]`` / ``col_masks[c]``: the spots of a row / column;
+    * ``unbits[spot]``: how emptying ``spot`` changes the occupancy lines of a
+      :class:`GridLines`: ``(row line, mask to keep, column line, mask to keep)``;
     * ``run_of[spot]``: for gravity, the bitmask of the vertical run of mask
       cells that ``spot`` belongs to (``0`` outside the mask); ``runs`` lists them.
 
@@ -130,6 +132,7 @@ class GridShape:
         "run_of",
         "runs",
         "size",
+        "unbits",
     )
 
     rows: int
@@ -144,6 +147,7 @@ class GridShape:
     col_masks: tuple[int, ...]
     run_of: tuple[int, ...]
     runs: tuple[int, ...]
+    unbits: tuple[tuple[int, int, int, int], ...]
 
     _cache: ClassVar[dict[tuple[int, int, int | None], GridShape]] = {}
 
@@ -189,6 +193,9 @@ class GridShape:
                 nb |= 1 << (spot + 1)
             neighbours.append(nb)
         self.neighbours = tuple(neighbours)
+        self.unbits = tuple(
+            (r + 1, ~(1 << c), c + 1, ~(1 << r)) for r, c in (divmod(s, cols) for s in range(size))
+        )
         run_of = [0] * size
         runs = []
         for c in range(cols):
@@ -257,10 +264,10 @@ class GridLines:
         self.col_bits[c + 1] |= 1 << r
 
     def remove(self, spot: int) -> None:
-        """Mark ``spot`` empty."""
-        r, c = divmod(spot, self.shape.cols)
-        self.row_bits[r + 1] &= ~(1 << c)
-        self.col_bits[c + 1] &= ~(1 << r)
+        """Mark ``spot`` empty (:attr:`GridShape.unbits`)."""
+        row, keep_row, col, keep_col = self.shape.unbits[spot]
+        self.row_bits[row] &= keep_row
+        self.col_bits[col] &= keep_col
 
     def copy(self) -> GridLines:
         """An independent copy."""

@@ -135,12 +135,6 @@ class GridModel(Model):
         #: the cells that kept two cells apart before those in ``_apart`` (positions
         #: of other branches often have them back)
         self._apart_before: dict[int, int] = {}
-        #: for each cell, what :meth:`GridLines.remove` does to the row and column
-        #: bits: ``(row index, mask to keep, column index, mask to keep)``
-        self._unbit = tuple(
-            (r + 1, ~(1 << c), c + 1, ~(1 << r))
-            for r, c in (divmod(spot, shape.cols) for spot in range(shape.size))
-        )
         #: tiles :meth:`_reach_mate` refused last: the cells they waited for and the
         #: mates that were committed elsewhere then (refused again in any position
         #: where those cells are occupied and those mates still committed)
@@ -389,7 +383,7 @@ class GridModel(Model):
         lines.col_bits = col_bits.copy()
         line_or_blockers = lines.line_or_blockers
         row_occ, col_occ = lines.row_bits, lines.col_bits
-        unbit = self._unbit
+        unbit = self.shape.unbits
         nb = self.nb
         border = self.shape.border
         mates = self.mates
@@ -574,7 +568,7 @@ class GridModel(Model):
         lines = lines.copy()
         line_or_blockers = lines.line_or_blockers
         row_occ, col_occ = lines.row_bits, lines.col_bits
-        unbit = self._unbit
+        unbit = self.shape.unbits
         nb = self.nb
         border = self.shape.border
         mates = self.mates
