@@ -344,3 +344,78 @@ def test_what_one_model_learns_of_pairs_of_cells_holds_in_every_position(
     for _ in range(6):
         occ = pairs_gone(model, rng, rng.randint(0, 8))
         check_position(model, model._state(occ), rng)
+
+
+def assert_steps_clear(
+    model: GridModel, state: tuple[Any, ...], commits: frozenset[Pair], log: list[Any]
+) -> None:
+    """``log`` (steps of a base: the position before each, the tile, its partner or
+    -1, the tile its line goes to) takes every tile of ``state``, each step allowed
+    by the reach test's rule on the board of that moment."""
+    occ = state[0]
+    lines = state[1].copy()
+    partner = {a: b for a, b in commits} | {b: a for a, b in commits}
+    committed = tiles_of(commits)
+    for then, rows, cols, t, p, via in log:
+        assert (then, rows, cols) == (occ, lines.row_bits, lines.col_bits)
+        if p >= 0:
+            assert partner.get(t) == p == via
+            assert model.nb[t] >> p & 1 or lines.connects(t, p)
+        else:
+            assert t not in partner
+            if via < 0:
+                assert model.mates[t] & ~committed & model.nb[t]
+            else:
+                assert model.mates[t] >> via & 1 and not committed >> via & 1
+                assert lines.connects(t, via)
+        for x in (t, p) if p >= 0 else (t,):
+            assert occ >> x & 1
+            occ &= ~(1 << x)
+            lines.remove(x)
+    assert not occ
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), big=st.booleans())
+def test_a_passed_trial_gives_the_reach_test_of_the_positions_after_it(
+    seed: int, big: bool
+) -> None:
+    """After a way passes its trial, the position with that way committed, less
+    some committed pairs and some other matching pairs (as the propagation plays
+    them), takes its reach test's steps from the trial: they take every tile, each
+    step allowed by the rule; the reach test run afresh agrees that none is left."""
+    rng = random.Random(seed)
+    model = model_of(board_of(seed, big))
+    state = model._state(pairs_gone(model, rng, rng.randint(0, 4)))
+    occ = state[0]
+    commits = frozenset(
+        (a, b) for a, b in random_commits(model, rng) if occ >> a & 1 and occ >> b & 1
+    )
+    base = model.peel(state, commits)
+    if base is None:
+        return
+    cmask = tiles_of(commits)
+    for g, mask in enumerate(model.groups.masks):
+        unc = occ & mask & ~cmask
+        if unc.bit_count() < 4:
+            continue
+        for way in group_ways(model, g, unc):
+            if 2 * len(way) != unc.bit_count() or not model.trial(state, commits, base, g, way):
+                continue  # (a way that leaves tiles of the group is tried afresh)
+            pairs = sorted(commits.union(way))
+            gone = [pair for pair in pairs if rng.random() < 0.3]
+            after = occ & ~tiles_of(gone)
+            for h, other in enumerate(model.groups.masks):
+                loose = bits(after & other & ~cmask & ~tiles_of(way))
+                if len(loose) >= 2 and rng.random() < 0.3:
+                    a, b = rng.sample(loose, 2)
+                    if model.groups.compatible(h, a, b):
+                        after &= ~((1 << a) | (1 << b))
+            child = model._state(after)
+            kept = frozenset(pair for pair in pairs if pair not in gone)
+            log: list[Any] = []
+            when: dict[int, int] = {}
+            assert model._from_trial(child, kept, log, when)
+            assert_steps_clear(model, child, kept, log)
+            assert sorted(when) == bits(after)
+            assert not plain_reach_left(model, after, kept)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, SupportsIndex, overload
 
 from tilematch.engine.board import bits
@@ -145,6 +146,19 @@ class GridModel(Model):
         #: cannot be boxed in)
         self._went: dict[int, tuple[int, int]] = {}
         self._budget: Budget | None = None
+        #: the last trials that passed: the position's tiles, its commitments and
+        #: the way's pairs, the steps the replay took, the replay (to go on to
+        #: the end), the base and the way (see :meth:`_from_trial`)
+        self._passes: list[
+            tuple[
+                int,
+                frozenset[Pair],
+                list[tuple[int, int, int]],
+                list[Iterator[int] | None],
+                tuple[Any, ...],
+                tuple[Pair, ...],
+            ]
+        ] = []
 
     #: the reach test is a relaxation worth branching on pairings with
     lookahead = True
@@ -165,6 +179,8 @@ class GridModel(Model):
     #: best group so far after this many trials (see :class:`PairingSearch`)
     look_enough = 2
     look_trials = 12
+    #: passed trials kept for the reach tests of the positions after them
+    keep_passes = 32
 
     def search(self, budget: Budget) -> list[Pair] | None:
         """Rounds of two searches by turns, sharing one table of dead positions:
@@ -315,7 +331,9 @@ class GridModel(Model):
         commitments' partners and tiles."""
         log: list[Step] = []
         when: dict[int, int] = {}
-        if self.reach_left(state[0], state[1], commits, log, when, self._peel_order):
+        if not self._from_trial(state, commits, log, when) and self.reach_left(
+            state[0], state[1], commits, log, when, self._peel_order
+        ):
             return None
         # the next test asks the tiles in the order this one took them (positions
         # met next are much like this one: fewer tiles are asked before they can go)
@@ -332,6 +350,80 @@ class GridModel(Model):
             partner[a] = b
             partner[b] = a
         return (log, when, [-1] * len(log), partner, committed)
+
+    def _from_trial(
+        self,
+        state: tuple[Any, ...],
+        commits: frozenset[Pair],
+        log: list[Step],
+        when: dict[int, int],
+    ) -> bool:
+        """Fills ``log`` and ``when`` (as :meth:`reach_left` does) with the steps
+        of a reach test of ``state`` with ``commits`` taken from a trial that
+        passed (:attr:`_passes`) in a position that had every tile of this one
+        (maybe more), where, with the trial's way committed too, the tiles of
+        this one were committed to each other as here. False when no kept trial
+        fits. The trial's steps (those of its base before the way's first tile,
+        then its own, its replay resumed to the end) clear that position with
+        the way committed; taken in the same order here, the tiles not here
+        left out, each still goes: every tile stands here no longer than there,
+        so its line only crosses cells that are empty here too by then, a pair
+        goes together there and here, and a tile that goes alone there is not
+        committed there, so not here either, nor is the mate its line goes to.
+        This spares most look-ahead positions their own test (the positions
+        after a way that passed: its pairs committed, pairs played)."""
+        occ = state[0]
+        cmask = 0
+        for a, b in commits:
+            cmask |= (1 << a) | (1 << b)
+        for entry in reversed(self._passes):
+            there, pairs, seq, run, base, way = entry
+            if occ & ~there:
+                continue
+            both = base[4]
+            for a, b in way:
+                both |= (1 << a) | (1 << b)
+            if both & occ != cmask:
+                continue  # a tile committed here not there, or the other way
+            if not (commits <= pairs or all(pair in pairs or pair in way for pair in commits)):
+                continue  # committed to another tile there
+            if run[0] is not None:
+                left = next(run[0], -1)  # (the replay from where it passed)
+                run[0] = None
+                if left:
+                    seq.clear()
+                    seq.append((-1, -1, -1))  # (unusable: never met)
+            if seq and seq[0][0] < 0:
+                continue
+            log.clear()
+            when.clear()
+            lines: GridLines = state[1].copy()
+            row_occ, col_occ = lines.row_bits, lines.col_bits
+            unbit = self.shape.unbits
+            base_log, base_when = base[0], base[1]
+            first = min(min(base_when[a], base_when[b]) for a, b in way)
+            for t, p, via in itertools.chain((step[3:] for step in base_log[:first]), seq):
+                if not occ >> t & 1:
+                    continue
+                when[t] = len(log)
+                log.append((occ, row_occ.copy(), col_occ.copy(), t, p, via))
+                occ &= ~(1 << t)
+                ri, rm, ci, cm = unbit[t]
+                row_occ[ri] &= rm
+                col_occ[ci] &= cm
+                if p >= 0:
+                    when[p] = len(log) - 1
+                    occ &= ~(1 << p)
+                    ri, rm, ci, cm = unbit[p]
+                    row_occ[ri] &= rm
+                    col_occ[ci] &= cm
+            if occ:
+                occ = state[0]
+                continue  # (never met)
+            return True
+        log.clear()
+        when.clear()
+        return False
 
     def trial(
         self,
@@ -359,17 +451,41 @@ class GridModel(Model):
         mates, or its or a mate's neighbours while they are boxed in: until one
         of those goes, it would be refused again). So the tiles still waiting at
         the end are a position the full test takes nothing from either: the way
-        fails."""
+        fails. The last :attr:`keep_passes` trials that passed are kept, with
+        their replay paused where the way went, for the reach tests of the
+        positions after them (:meth:`_from_trial`)."""
         assert isinstance(base, tuple)
         if self._budget is not None:
             self._budget.tick()  # a trial costs about what a position does
-        log, when, crossed_at, base_partner, committed = base
-        groups = self.groups
         occ = state[0]
-        left = occ & groups.masks[g] & ~committed
+        left = occ & self.groups.masks[g] & ~base[4]
         if left.bit_count() != 2 * len(way):
             # another tile of the group may have leant on a tile of ``way`` as its mate
             return not self.reach_left(occ, state[1], commits.union(way))
+        seq: list[tuple[int, int, int]] = []
+        run = self._replay(state, base, way, seq)
+        if next(run, None) is None:
+            return False
+        passes = self._passes
+        passes.append((state[0], commits, seq, [run], base, way))
+        if len(passes) > self.keep_passes:
+            del passes[0]
+        return True
+
+    def _replay(
+        self,
+        state: tuple[Any, ...],
+        base: tuple[Any, ...],
+        way: tuple[Pair, ...],
+        seq: list[tuple[int, int, int]],
+    ) -> Iterator[int]:
+        """:meth:`trial`'s replay: yields -1 once ``way`` is gone (the way passes;
+        it fails if nothing is yielded); resumed, it goes on to the end of the
+        test, yielding the tiles left (none). ``seq`` gets each step it takes
+        after the steps of ``base`` it keeps, as ``(tile, partner or -1, the
+        tile its line went to or -1)``: with those, the steps of a reach test of
+        the position with ``way`` committed."""
+        log, when, crossed_at, base_partner, committed = base
         partner: dict[int, int] = base_partner.copy()
         first = len(log)
         for a, b in way:
@@ -392,8 +508,9 @@ class GridModel(Model):
         refused, went = self._refused, self._went
 
         def goes(t: int, whys: list[int] | None) -> tuple[int, int, list[int] | None]:
-            """``(p, 0, None)`` when ``t`` can go: ``p`` its partner when it goes
-            with it, -1 when it goes alone; ``(-2, live, whys)`` when it cannot go
+            """``(p, via, None)`` when ``t`` can go: ``p`` its partner when it goes
+            with it, -1 when it goes alone, ``via`` the tile its line goes to (-1
+            for a mate next to it); ``(-2, live, whys)`` when it cannot go
             yet: ``live`` the occupied cells one of which must be emptied before it
             can, ``whys`` those for each mate (see :meth:`_reach_mate`; ``whys``
             given are the ones it had)."""
@@ -401,7 +518,7 @@ class GridModel(Model):
             p = partner.get(t)
             if p is not None:
                 if nb[t] >> p & 1:
-                    return p, 0, None
+                    return p, p, None
                 if not (border & tb or nb[t] & ~occ):
                     return -2, nb[t] & occ, None
                 if not (border >> p & 1 or nb[p] & ~occ):
@@ -410,16 +527,16 @@ class GridModel(Model):
                 why = apart.get(key, -1)
                 if why & occ != why:
                     if not joined.get(key, -1) & occ:
-                        return p, 0, None  # a line it had is open
+                        return p, p, None  # a line it had is open
                     why = line_or_blockers(t, p)
                     if why < 0:
                         joined[key] = ~why
-                        return p, 0, None
+                        return p, p, None
                     why &= occ
                     apart[key] = why
                 return -2, why, None
             if mates[t] & ~committed & nb[t]:
-                return -1, 0, None
+                return -1, -1, None
             if not (border & tb or nb[t] & ~occ):
                 return -2, nb[t] & occ, None
             if whys is None:
@@ -428,9 +545,9 @@ class GridModel(Model):
                     return -2, known[0], None
             known = went.get(t)
             if known is not None and not known[1] & occ and not committed >> known[0] & 1:
-                return -1, 0, None
+                return -1, known[0], None
             m, why, whys = reach_mate(t, occ, committed, line_or_blockers, whys)
-            return (-1, 0, None) if m >= 0 else (-2, why, whys)
+            return (-1, m, None) if m >= 0 else (-2, why, whys)
 
         in_way = 0
         for a, b in way:
@@ -441,9 +558,11 @@ class GridModel(Model):
         # tiles standing that the test without ``way`` had taken (waiting tiles and
         # their partners), and the cells the waiting tiles wait for
         standing = watched = crossed = 0
+        gone_way = False
         for step in range(first, len(log)):
-            if not in_way & occ:
-                return True  # ``way`` is gone: the rest goes too
+            if not gone_way and not in_way & occ:
+                gone_way = True
+                yield -1  # ``way`` is gone: the rest goes too
             then_occ, row_bits, col_bits, t, p, via = log[step]
             if not occ >> t & 1:
                 continue  # went sooner, with its partner of ``way``
@@ -482,6 +601,8 @@ class GridModel(Model):
                     standing |= 1 << t | 1 << partner.get(t, t)
                     watched |= why
                     continue
+                via = why
+            seq.append((t, p, via))
             gone = 1 << t
             ri, rm, ci, cm = unbit[t]
             row_occ[ri] &= rm
@@ -509,6 +630,7 @@ class GridModel(Model):
                             still.append((w, why, whys))
                             continue
                         moved = True
+                        seq.append((w, p, why))
                         ri, rm, ci, cm = unbit[w]
                         row_occ[ri] &= rm
                         col_occ[ci] &= cm
@@ -518,8 +640,9 @@ class GridModel(Model):
                             row_occ[ri] &= rm
                             col_occ[ci] &= cm
                             occ &= ~(1 << p)
-                            if not in_way & occ:
-                                return True  # ``way`` is gone: the rest goes too
+                            if not gone_way and not in_way & occ:
+                                gone_way = True
+                                yield -1  # ``way`` is gone: the rest goes too
                     waiting = still
                     if not moved:
                         break
@@ -531,7 +654,11 @@ class GridModel(Model):
         # Every tile left stands in ``waiting`` (or is the partner of one) and was
         # refused after the last removal that emptied a cell it waits for, so the
         # reach test would take none of them either.
-        return not occ
+        if not gone_way:
+            if occ:
+                return
+            yield -1
+        yield occ
 
     def hopeless(self, state: tuple[Any, ...]) -> bool:
         if state[0] != self.start:
