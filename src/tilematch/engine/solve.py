@@ -90,6 +90,7 @@ def solve(
     seconds: float | None = None,
     repair: bool = True,
     learn: bool = True,
+    neighbourhood: bool = True,
 ) -> Solution:
     """Decide whether ``board`` can be cleared and find a way to clear it.
 
@@ -106,6 +107,10 @@ def solve(
     nogoods they learn from dead ends (:mod:`tilematch.engine.solve_learn`), with
     the node counts and solutions of releases before them (generator versions 1
     and 2).
+    ``neighbourhood=False`` runs the full look-ahead rounds of layered boards
+    without the neighbourhood search that takes turns with them
+    (:mod:`tilematch.engine.solve_neighbourhood`), with the node counts and
+    solutions of releases before it (generator versions 1 to 3).
 
     Raises :class:`ValueError` for a negative bound.
     """
@@ -120,6 +125,8 @@ def solve(
         model.repair_tries = 0
     if not learn and isinstance(model, LayeredModel):
         model.learn = False
+    if not neighbourhood and isinstance(model, LayeredModel):
+        model.neighbourhood = False
     try:
         if model is not None:
             pairs = model.search(budget)

@@ -120,6 +120,10 @@ class Repair:
         #: tiles stuck at least that often
         self.stuck_steps: dict[int, int] = {}
         self.heavy = [0] * len(STUCK_LEVELS)
+        #: the pairing (a way of each group) that left the fewest tiles stuck so far
+        #: (empty before the first peeling), and the tiles it left stuck
+        self.best_choice: list[int] = []
+        self.best_tiles = 0
         groups = model.groups
         if model.stone_ids or any(m.bit_count() > MAX_GROUP for m in groups.masks):
             self.done = True
@@ -180,6 +184,8 @@ class Repair:
             budget.tick()
             self.stuck = self.model.peel_paired(self.partner, self.model.start, 0, self.snaps)
             self.spent += 1
+            self.best_choice = list(self.choice)
+            self.best_tiles = self.stuck
         stuck = self.stuck
         stuck_steps, heavy = self.stuck_steps, self.heavy
         while stuck:
@@ -225,6 +231,9 @@ class Repair:
             self.pair_up(g, w)
             stuck = self.peel_from(k, g, True)
             resting[g] = step + TABU_STEPS
+            if stuck.bit_count() < self.best_tiles.bit_count():
+                self.best_choice = list(choice)
+                self.best_tiles = stuck
         self.stuck = 0
         self.done = True
         self.found = self.moves()

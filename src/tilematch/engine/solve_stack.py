@@ -9,6 +9,7 @@ from typing import Any, cast
 from tilematch.engine.board import bits
 from tilematch.engine.solve_core import DeadWays
 from tilematch.engine.solve_learn import Learning
+from tilematch.engine.solve_neighbourhood import Neighbourhood
 from tilematch.engine.solve_repair import Repair
 from tilematch.engine.solve_search import (
     Budget,
@@ -37,6 +38,9 @@ class LayeredModel(Model):
     repair_tries = 400
     #: the look-ahead rounds learn nogoods (:mod:`tilematch.engine.solve_learn`)
     learn = True
+    #: the full look-ahead rounds take turns with a neighbourhood search
+    #: (:mod:`tilematch.engine.solve_neighbourhood`)
+    neighbourhood = True
 
     def __init__(
         self,
@@ -517,6 +521,9 @@ class LayeredSearch(Learning):
         #: look-ahead rounds learn nogoods (:mod:`tilematch.engine.solve_learn`);
         #: never with stones
         self.learn = model.learn and not model.stone_ids
+        #: the neighbourhood search gets this share of the positions of each full
+        #: look-ahead round after the first, just before it (0: none)
+        self.neighbourhood_share = 0.2 if model.neighbourhood and self.learn else 0.0
 
     def run_round(self, limit: int) -> list[Pair] | None:
         if self.learn and self.look:
@@ -565,11 +572,19 @@ class LayeredSearch(Learning):
             found = fixer.run(self.budget, self.repair_more)
             if found is not None:
                 return found
+        near: Neighbourhood | None = None
+        if fixer is not None and not fixer.done and self.neighbourhood_share:
+            layered, budget = self.layered, self.budget
+            near = Neighbourhood(layered, fixer, budget, lambda: LayeredSearch(layered, budget))
         limit = self.first_round
         round_no = 0
         while True:
             if round_no == self.core_after and self.start_is_dead():
                 return None
+            if round_no and near is not None:
+                found = near.run(int(limit * self.neighbourhood_share))
+                if found is not None:
+                    return found
             self.rng = random.Random(round_no) if round_no else None
             self.enough = self.first_enough if round_no == 0 else 1
             try:
