@@ -102,17 +102,30 @@ async (maxPairs) => {
   const tile = (s) => document.querySelector(`.board .tile[data-spot="${s}"]:not(.is-removing)`);
   const ended = () => document.querySelector('.end-dialog').open;
   let pairs = 0;
+  let smart = false;
   while (pairs < maxPairs && !ended()) {
     const stuck = document.querySelector('.nomoves-dialog');
     if (stuck.open) {
+      const shuffle = stuck.querySelector('[data-action="shuffle"]');
+      if (shuffle.disabled) {
+        // no shuffle can help (or none is left): take the last pair back and go on
+        // with smart hints, which keep the board clearable
+        const moves = document.querySelector('.hud-moves dd').textContent;
+        stuck.querySelector('[data-action="undo"]').click();
+        await until(() => document.querySelector('.hud-moves dd').textContent !== moves,
+          'the undo');
+        smart = true;
+        continue;
+      }
       const shuffles = document.querySelector('.hud-shuffles dd').textContent;
-      stuck.querySelector('[data-action="shuffle"]').click();
-      await until(() => document.querySelector('.hud-shuffles dd').textContent !== shuffles,
-        'the shuffle');
+      shuffle.click();
+      await until(() => document.querySelector('.hud-shuffles dd').textContent !== shuffles
+        || (stuck.open && stuck.querySelector('[data-action="shuffle"]').disabled), 'the shuffle');
       continue;
     }
     let pair = null;
-    const hint = document.querySelector('.toolbar [data-action="hint"]');
+    const hint = document.querySelector(
+      `.toolbar [data-action="${smart ? 'smart_hint' : 'hint'}"]`);
     if (!hint.disabled) {
       const before = document.querySelector('.hud-hints dd').textContent;
       const said = document.querySelector('.game .message');
@@ -180,6 +193,39 @@ def play_to_end(page: Any, *, max_pairs: int = 200, stop: Any = None) -> int:
         )
         pairs += 1
     raise AssertionError(f"the game did not end after {max_pairs} pairs")
+
+
+# Click the given pairs in order inside the page, each after the server answered
+# the one before.
+_PLAY_PAIRS = """
+async (pairs) => {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const moves = () => Number(document.querySelector('.hud-moves dd').textContent);
+  for (const [a, b] of pairs) {
+    const before = moves();
+    document.querySelector(`.board .tile[data-spot="${a}"]`).click();
+    await frame();
+    document.querySelector(`.board .tile[data-spot="${b}"]`).click();
+    for (let i = 0; moves() === before; i += 1) {
+      const said = document.querySelector('.game .message').textContent;
+      if (i > 2000) throw new Error(`pair ${a}-${b} not taken: ${said}`);
+      await frame();
+    }
+  }
+}
+"""
+
+
+def play_pairs(page: Any, pairs: list[tuple[int, int]], *, mouse_pairs: int = 3) -> None:
+    """Take ``pairs`` in order: the first ``mouse_pairs`` with real mouse clicks, the
+    rest with clicks dispatched inside the page."""
+    for number, (a, b) in enumerate(pairs[:mouse_pairs], start=1):
+        tile(page, a).click()
+        tile(page, b).click()
+        page.wait_for_function(
+            "n => document.querySelector('.hud-moves dd').textContent === String(n)", arg=number
+        )
+    page.evaluate(_PLAY_PAIRS, [list(pair) for pair in pairs[mouse_pairs:]])
 
 
 def play_game(page: Any, *, mouse_pairs: int = 3) -> None:

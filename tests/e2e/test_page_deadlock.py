@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pagekit import open_board, tile
+from pagekit import open_board, play_pairs, tile
 
+from tilematch.engine.generate import positions_hopeless
 from tilematch.modes import Settings, new_session
 
 pytestmark = pytest.mark.e2e
@@ -68,3 +69,44 @@ def test_no_moves_dialog(page: Any) -> None:
         "n => document.querySelectorAll('.board .tile:not(.is-removing)').length === n",
         arg=16 - 2 * (len(moves) - 1),
     )
+
+
+def hopeless_end(seed: int) -> list[tuple[int, int]] | None:
+    """The moves of the Regular Turtle of ``seed`` played by the board's first legal
+    pair each time, when that play ends with tiles that no shuffle can help (the
+    positions left block each other whatever their faces)."""
+    board = new_session(
+        Settings(game="solitaire", mode="regular", layout="turtle", seed=seed), 0.0
+    ).board
+    moves: list[tuple[int, int]] = []
+    while (move := next(iter(board.legal_pairs()), None)) is not None:
+        board.push(move)
+        moves.append((move.a, move.b))
+    return moves if not board.is_cleared() and positions_hopeless(board) else None
+
+
+def test_a_shuffle_that_cannot_help_is_refused(page: Any, artifacts: Any) -> None:
+    # seed 25 ends with two tiles stacked; the search keeps the test honest if the
+    # deal ever changes
+    seed, moves = next((s, m) for s in (25, *range(100)) if (m := hopeless_end(s)) is not None)
+    open_board(page, f"/play/solitaire/regular?layout=turtle&seed={seed}")
+    play_pairs(page, moves, mouse_pairs=2)
+    dialog = page.locator(".nomoves-dialog")
+    page.wait_for_function("() => document.querySelector('.nomoves-dialog').open")
+    dialog.locator('[data-action="shuffle"]').click()
+    # the server refuses: the dialog comes back saying why, without its Shuffle
+    page.wait_for_function(
+        "() => { const d = document.querySelector('.nomoves-dialog');"
+        " return d.open && d.querySelector('[data-action=\"shuffle\"]').disabled }"
+    )
+    assert "No shuffle can help" in dialog.inner_text()
+    assert page.locator(".hud-shuffles dd").inner_text() == "0"
+    assert page.evaluate("() => document.activeElement.dataset.action") == "undo"
+    page.wait_for_function("() => !document.querySelector('.board .tile.is-removing')")
+    page.screenshot(path=str(artifacts / "shuffle-cannot-help.png"))
+    dialog.locator('[data-action="undo"]').click()
+    page.wait_for_function(
+        "n => document.querySelector('.hud-moves dd').textContent === String(n)",
+        arg=len(moves) - 1,
+    )
+    assert not page.evaluate("() => document.querySelector('.nomoves-dialog').open")

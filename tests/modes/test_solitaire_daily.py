@@ -193,3 +193,28 @@ def test_a_new_generator_version_only_reaches_dates_to_come(monkeypatch) -> None
     assert deals.daily_version("2030-12-31") == 1
     assert daily.settings_for("2030-12-31").version == 1
     assert deals.daily_version("2031-01-01") == deals.daily_version("2040-06-01") == 2
+
+
+def test_a_shuffle_that_cannot_help_is_refused_and_costs_nothing() -> None:
+    """The last two tiles stacked on each other: no re-deal of their faces can ever
+    be cleared, so a shuffle is refused with a reason, nothing is re-dealt and no
+    shuffle is counted; undo stays open as the way out."""
+    from tilematch.engine.layout import Layout
+    from tilematch.engine.stack import StackBoard
+
+    s = new_session(REGULAR, now=0.0)
+    tower = Layout("tower", ((0, 0, 0), (0, 0, 1)))
+    s.board = StackBoard(tower, ["1m", "1m"])
+    s.status = "deadlock"
+    out = s.act({"type": "shuffle"}, 1.0)
+    assert not out.ok
+    assert out.reason == "shuffle cannot help"
+    assert out.message is not None and "No shuffle can help" in out.message
+    assert s.shuffles == 0 and s.status == "deadlock"
+    assert [s.board.face(spot) for spot in s.board.spots()] == ["1m", "1m"]
+    # a remains that some re-deal clears is shuffled as before
+    s.board = StackBoard(
+        Layout("row", ((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0))), ["1m", "2m", "2m", "1m"]
+    )
+    assert s.act({"type": "shuffle"}, 2.0).ok
+    assert s.shuffles == 1

@@ -950,7 +950,7 @@ def reshuffle(board: BoardLike, rng: random.Random) -> Board | None:
         result = solve(cast(Board, fresh), nodes=CHECK_NODES, repair=False, learn=False)
         if result.status == "solved":
             return cast(Board, fresh)
-        if result.status == "unsolvable" and _positions_hopeless(fresh):
+        if result.status == "unsolvable" and positions_hopeless(fresh):
             return None
     return None
 
@@ -967,9 +967,12 @@ def _reshuffle_path(
     return None
 
 
-def _positions_hopeless(board: BoardLike) -> bool:
-    """True when no removal path exists whatever the faces (checked exhaustively on
-    small layered remains; the solver's verdict is then final)."""
+def positions_hopeless(board: BoardLike) -> bool:
+    """True when the tiles left can never be cleared whatever their faces, so that
+    no reshuffle can help (e.g. the last two tiles stacked on each other).
+
+    Checked exhaustively on layered remains of at most 12 tiles (every pair of free
+    tiles tried, as if all faces matched); larger remains, and grids, answer False."""
     if not isinstance(board, StackBoard) or board.occupied.bit_count() > 12:
         return False
     geo = board.geometry

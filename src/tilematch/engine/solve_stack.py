@@ -551,7 +551,10 @@ class LayeredSearch(Learning):
         Before all of it the repair search (:mod:`tilematch.engine.solve_repair`)
         gets :attr:`repair_tries` peelings, and after the cheap round
         :attr:`repair_more`; once the first full look-ahead round is over,
-        :meth:`start_is_dead` looks once for a jam of a few groups."""
+        :meth:`start_is_dead` looks once for a jam of a few groups. Before each
+        full round after the first, the neighbourhood search
+        (:mod:`tilematch.engine.solve_neighbourhood`) near the repair search's best
+        pairing gets :attr:`neighbourhood_share` of that round's positions."""
         fixer = Repair(self.layered) if self.repair_tries else None
         if fixer is not None:
             found = fixer.run(self.budget, self.repair_tries)

@@ -148,6 +148,14 @@ def redeal(board: Board, seed: int) -> Board:
     return plain
 
 
+def shuffle_hopeless(board: Board) -> bool:
+    """True when no re-deal of the faces left could ever be cleared: the positions
+    themselves block each other (say, the last two tiles stacked)."""
+    from tilematch.engine import generate
+
+    return generate.positions_hopeless(board)
+
+
 def hint(board: Board) -> Match | None:
     """Any legal pair, or ``None`` when there is none."""
     from tilematch.engine import hints

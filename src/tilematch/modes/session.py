@@ -60,6 +60,10 @@ REFUSALS: Final = {
     "no undos": "No undos are left.",
     "nothing to undo": "There is no move to take back since the last shuffle.",
     "no moves": "There is no legal pair on the board.",
+    "shuffle cannot help": (
+        "No shuffle can help: the tiles left block each other whatever their faces."
+        " Undo a pair, replay the board, or give up."
+    ),
     "not allowed": "This mode does not offer that.",
 }
 
@@ -635,6 +639,8 @@ class Session:
 
     def _do_shuffle(self, a: int, b: int, now: float) -> Outcome:
         refusal = self._check_shuffle()
+        if refusal is None and deals.shuffle_hopeless(self.board):
+            refusal = "shuffle cannot help"
         if refusal is not None:
             return Outcome.refuse(refusal)
         events: list[dict[str, Any]] = []

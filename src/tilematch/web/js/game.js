@@ -434,6 +434,8 @@ export function mountGame(root, options) {
       state.selected = null;
       const r = await act("shuffle");
       if (r && r.ok) say("The remaining tiles are shuffled.");
+      // still no pair (the re-deal opened none, or no shuffle can help): offer the way out again
+      if (state.view && state.view.status === "deadlock") openNoMoves(r && !r.ok ? r.message : null);
     },
     learn() {
       state.learn = !state.learn;
@@ -595,20 +597,21 @@ export function mountGame(root, options) {
     say(`${endTitle(view)}${score}`, view.status === "won" ? "ok" : "warn");
   }
 
-  function openNoMoves() {
+  function openNoMoves(refused = null) {
     const view = state.view;
     const tokens = view.counters ? view.counters.tokens : null;
-    noMovesDialog.querySelector(".nomoves-text").textContent =
-      tokens != null
+    noMovesDialog.querySelector(".nomoves-text").textContent = refused
+      ? refused
+      : tokens != null
         ? `Tiles remain but no pair can be removed. Reshuffle tokens left: ${tokens}.`
         : "Tiles remain but no pair can be removed.";
     noMovesDialog.querySelector('[data-action="undo"]').disabled = !(view.counters && view.counters.moves > 0);
     const shuffle = noMovesDialog.querySelector('[data-action="shuffle"]');
     shuffle.textContent = view.game === "shisensho" ? "Reshuffle" : "Shuffle";
-    shuffle.disabled = tokens === 0;
+    shuffle.disabled = tokens === 0 || Boolean(refused);
     if (!noMovesDialog.open) noMovesDialog.showModal();
-    noMovesDialog.querySelector(".primary").focus();
-    say("No moves left: undo, shuffle, replay, or look at the board.", "warn");
+    (shuffle.disabled ? noMovesDialog.querySelector('[data-action="undo"]') : shuffle).focus();
+    say(refused || "No moves left: undo, shuffle, replay, or look at the board.", "warn");
   }
 
   for (const dialog of [endDialog, noMovesDialog]) {
