@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.engine.test_solve import exhaustive, layered_board
 
 from tilematch.engine import generate, layouts
 from tilematch.engine.boardfile import format_board
@@ -372,6 +373,43 @@ def test_reshuffle_returns_none_when_impossible() -> None:
     assert generate.reshuffle(stacked, random.Random(1)) is None
     unpaired = GridBoard(1, 2, ["1m", "2m"])
     assert generate.reshuffle(unpaired, random.Random(1)) is None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9))
+def test_positions_hopeless_is_no_clearing_even_with_every_face_equal(seed: int) -> None:
+    """Hopeless positions are those that cannot be cleared even when every tile may
+    pair with every other (then no re-deal of any faces can be cleared): checked
+    against an exhaustive search of the board with all faces made equal."""
+    board = layered_board(seed)
+    spots = list(board.spots())
+    if len(spots) % 2:
+        spots = spots[:-1]
+    same = StackBoard(
+        Layout("same", tuple(board.layout.positions[s] for s in spots)), ["1m"] * len(spots)
+    )
+    hopeless = generate.positions_hopeless(same)
+    if len(spots) > 12:
+        assert hopeless is False  # not decided on larger remains
+    else:
+        assert hopeless == (not exhaustive(same.copy()))
+
+
+def test_positions_hopeless_examples() -> None:
+    stacked = StackBoard(Layout("s", ((0, 0, 0), (0, 0, 1))), ["1m", "1m"])
+    assert generate.positions_hopeless(stacked)
+    row = StackBoard(
+        Layout("r", ((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0))), ["1m", "2m", "2m", "1m"]
+    )
+    assert not generate.positions_hopeless(row)
+    # a stone that still needs cracks may open up later: not decided
+    stony = StackBoard(
+        Layout("t", ((0, 0, 0), (0, 0, 1), (2, 0, 0), (4, 0, 0))),
+        ["1m", "1m", "2m", "2m"],
+        stones=[2],
+    )
+    assert stony.locked and not generate.positions_hopeless(stony)
+    assert not generate.positions_hopeless(GridBoard(1, 2, ["1m", "2m"]))
 
 
 def test_reshuffle_keeps_stone_cracks() -> None:

@@ -972,15 +972,16 @@ def positions_hopeless(board: BoardLike) -> bool:
     no reshuffle can help (e.g. the last two tiles stacked on each other).
 
     Checked exhaustively on layered remains of at most 12 tiles (every pair of free
-    tiles tried, as if all faces matched); larger remains, and grids, answer False."""
-    if not isinstance(board, StackBoard) or board.occupied.bit_count() > 12:
+    tiles tried, as if all faces matched); larger remains, grids, and remains with a
+    stone that still needs cracks (removals could unlock it) answer False."""
+    if not isinstance(board, StackBoard) or board.occupied.bit_count() > 12 or board.locked:
         return False
     geo = board.geometry
 
     def clears(occ: int) -> bool:
         if not occ:
             return True
-        free = bits(geo.free_mask(occ) & ~board.locked)
+        free = bits(geo.free_mask(occ))
         return any(
             clears(occ & ~((1 << a) | (1 << b))) for i, a in enumerate(free) for b in free[i + 1 :]
         )
