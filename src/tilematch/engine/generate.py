@@ -950,7 +950,7 @@ def reshuffle(board: BoardLike, rng: random.Random) -> Board | None:
         result = solve(cast(Board, fresh), nodes=CHECK_NODES, repair=False, learn=False)
         if result.status == "solved":
             return cast(Board, fresh)
-        if result.status == "unsolvable" and positions_hopeless(fresh):
+        if result.status == "unsolvable" and _positions_hopeless(fresh):
             return None
     return None
 
@@ -974,14 +974,21 @@ def positions_hopeless(board: BoardLike) -> bool:
     Checked exhaustively on layered remains of at most 12 tiles (every pair of free
     tiles tried, as if all faces matched); larger remains, grids, and remains with a
     stone that still needs cracks (removals could unlock it) answer False."""
-    if not isinstance(board, StackBoard) or board.occupied.bit_count() > 12 or board.locked:
+    return isinstance(board, StackBoard) and not board.locked and _positions_hopeless(board)
+
+
+def _positions_hopeless(board: BoardLike) -> bool:
+    """:func:`positions_hopeless`, with stones that still need cracks taken as never
+    free: the reshuffle's early stop (kept as it is, so a stored game's reshuffles
+    re-deal the same way)."""
+    if not isinstance(board, StackBoard) or board.occupied.bit_count() > 12:
         return False
     geo = board.geometry
 
     def clears(occ: int) -> bool:
         if not occ:
             return True
-        free = bits(geo.free_mask(occ))
+        free = bits(geo.free_mask(occ) & ~board.locked)
         return any(
             clears(occ & ~((1 << a) | (1 << b))) for i, a in enumerate(free) for b in free[i + 1 :]
         )
