@@ -59,6 +59,13 @@ def test_no_moves_dialog(page: Any) -> None:
         assert dialog.locator(f'[data-action="{action}"]').is_visible()
     dialog.locator('[data-action="look"]').click()
     assert not page.evaluate("() => document.querySelector('.nomoves-dialog').open")
+    # a Hint asked for now is refused, and the dialog comes back saying why
+    page.locator('.toolbar [data-action="hint"]').click()
+    page.wait_for_function("() => document.querySelector('.nomoves-dialog').open")
+    assert "no legal pair" in dialog.inner_text()
+    assert dialog.locator('[data-action="shuffle"]').is_enabled()
+    dialog.locator('[data-action="look"]').click()
+    assert not page.evaluate("() => document.querySelector('.nomoves-dialog').open")
     assert "Look at the board" in page.locator(".game .message").inner_text()
     page.locator('.toolbar [data-action="undo"]').click()
     page.wait_for_function(
@@ -104,6 +111,8 @@ def test_a_shuffle_that_cannot_help_is_refused(page: Any, artifacts: Any) -> Non
     assert page.evaluate("() => document.activeElement.dataset.action") == "undo"
     page.wait_for_function("() => !document.querySelector('.board .tile.is-removing')")
     page.screenshot(path=str(artifacts / "shuffle-cannot-help.png"))
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.screenshot(path=str(artifacts / "shuffle-cannot-help-phone.png"))
     dialog.locator('[data-action="undo"]').click()
     page.wait_for_function(
         "n => document.querySelector('.hud-moves dd').textContent === String(n)",

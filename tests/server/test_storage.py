@@ -218,3 +218,26 @@ def test_a_stored_duel_is_not_played_as_a_solo_game(client, db_path):
     assert answer.json()["error"]["code"] == "duel_game"
     again = client.post("/api/games/a-duel/replay")  # its board, dealt again for solo play
     assert again.status_code == 201 and again.json()["mode"] == "classic"
+
+
+def test_a_refused_shuffle_changes_nothing_stored(make_client, clock):
+    """Turtle seed 25 played by the first legal pair ends with two tiles stacked: the
+    shuffle asked for then is refused (no re-deal could help), and a second app on
+    the same file finds the game exactly as before the request."""
+    first = make_client()
+    token = first.get("/api/me").json()["token"]
+    game = new_game(first, game="solitaire", mode="regular", layout="turtle", seed=25)
+    while game["pairs"]:
+        clock.advance(0.5)
+        a, b = game["pairs"][0]
+        game = act(first, game["id"], type="match", a=a, b=b)["game"]
+    assert game["status"] == "deadlock" and game["counters"]["tiles_left"] == 2
+    before = first.get(f"/api/games/{game['id']}").json()
+    answer = act(first, game["id"], type="shuffle")
+    assert not answer["ok"] and answer["reason"] == "shuffle cannot help"
+    assert "No shuffle can help" in answer["message"]
+    second = make_client()
+    second.headers["Authorization"] = f"Bearer {token}"
+    restored = second.get(f"/api/games/{game['id']}").json()
+    for key in ("tiles", "counters", "score", "ledger", "status"):
+        assert restored[key] == before[key], key

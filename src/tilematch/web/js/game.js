@@ -386,9 +386,14 @@ export function mountGame(root, options) {
         refuse();
         apply(result.game);
         say(result.message || result.reason, "error");
-        return result;
+      } else {
+        apply(result.game);
       }
-      apply(result.game);
+      // still stuck after an action (a shuffle that opened no pair, a refusal):
+      // the dialog that closed for it offers the way out again, saying why
+      if (state.view.status === "deadlock" && !noMovesDialog.open) {
+        openNoMoves(result.ok ? null : { type, message: result.message || result.reason });
+      }
       return result;
     } catch (error) {
       say(error.message, "error");
@@ -434,8 +439,6 @@ export function mountGame(root, options) {
       state.selected = null;
       const r = await act("shuffle");
       if (r && r.ok) say("The remaining tiles are shuffled.");
-      // still no pair (the re-deal opened none, or no shuffle can help): offer the way out again
-      if (state.view && state.view.status === "deadlock") openNoMoves(r && !r.ok ? r.message : null);
     },
     learn() {
       state.learn = !state.learn;
@@ -601,17 +604,17 @@ export function mountGame(root, options) {
     const view = state.view;
     const tokens = view.counters ? view.counters.tokens : null;
     noMovesDialog.querySelector(".nomoves-text").textContent = refused
-      ? refused
+      ? refused.message
       : tokens != null
         ? `Tiles remain but no pair can be removed. Reshuffle tokens left: ${tokens}.`
         : "Tiles remain but no pair can be removed.";
     noMovesDialog.querySelector('[data-action="undo"]').disabled = !(view.counters && view.counters.moves > 0);
     const shuffle = noMovesDialog.querySelector('[data-action="shuffle"]');
     shuffle.textContent = view.game === "shisensho" ? "Reshuffle" : "Shuffle";
-    shuffle.disabled = tokens === 0 || Boolean(refused);
+    shuffle.disabled = tokens === 0 || (refused != null && refused.type === "shuffle");
     if (!noMovesDialog.open) noMovesDialog.showModal();
     (shuffle.disabled ? noMovesDialog.querySelector('[data-action="undo"]') : shuffle).focus();
-    say(refused || "No moves left: undo, shuffle, replay, or look at the board.", "warn");
+    say(refused ? refused.message : "No moves left: undo, shuffle, replay, or look at the board.", "warn");
   }
 
   for (const dialog of [endDialog, noMovesDialog]) {
