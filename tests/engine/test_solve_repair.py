@@ -18,7 +18,7 @@ from tilematch.engine.layout import Layout
 from tilematch.engine.solve import solve
 from tilematch.engine.solve_repair import (
     Repair,
-    _restart,
+    first_free_round,
     repair,
     ways_of,
 )
@@ -103,7 +103,7 @@ def test_peeling_a_pairing_is_the_paired_game(seed: int, game: str) -> None:
     groups = model.groups
     g = rng.randrange(len(groups.masks))
     gmask = groups.masks[g]
-    k = _restart(snaps, gmask)
+    k = first_free_round(snaps, gmask)
     rest, _, seen = snaps[k]
     for a, b in rng.choice(ways_of(bits(gmask), lambda a, b: groups.compatible(g, a, b))):
         partner[a], partner[b] = 1 << b, 1 << a

@@ -91,6 +91,7 @@ def solve(
     repair: bool = True,
     learn: bool = True,
     neighbourhood: bool = True,
+    ways: bool = True,
 ) -> Solution:
     """Decide whether ``board`` can be cleared and find a way to clear it.
 
@@ -111,6 +112,10 @@ def solve(
     without the neighbourhood search that takes turns with them
     (:mod:`tilematch.engine.solve_neighbourhood`), with the node counts and
     solutions of releases before it (generator versions 1 to 3).
+    ``ways=False`` decides layered boards that the cheap rounds leave open with the
+    full look-ahead rounds instead of the way search
+    (:mod:`tilematch.engine.solve_ways`), with the node counts and solutions of
+    releases before it (every generator version so far).
 
     Raises :class:`ValueError` for a negative bound.
     """
@@ -127,6 +132,8 @@ def solve(
         model.learn = False
     if not neighbourhood and isinstance(model, LayeredModel):
         model.neighbourhood = False
+    if not ways and isinstance(model, LayeredModel):
+        model.ways = False
     try:
         if model is not None:
             pairs = model.search(budget)

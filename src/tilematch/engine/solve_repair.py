@@ -75,7 +75,7 @@ def ways_of(tiles: list[int], ok: Callable[[int, int], bool]) -> list[tuple[Pair
     return found
 
 
-def _restart(snaps: Snaps, gmask: int) -> int:
+def first_free_round(snaps: Snaps, gmask: int) -> int:
     """The first round of the peeling ``snaps`` in which a tile of ``gmask`` was
     free: rounds before it do not depend on how that group is paired."""
     last = len(snaps) - 1
@@ -209,7 +209,7 @@ class Repair:
                 for w in range(len(ways[g])):
                     if w == now:
                         continue
-                    k = _restart(self.snaps, masks[g])
+                    k = first_free_round(self.snaps, masks[g])
                     self.pair_up(g, w)
                     left = self.peel_from(k, g, False)
                     self.spent += 1

@@ -20,6 +20,7 @@ from tilematch.engine.solve_search import (
     Restart,
     perfect,
 )
+from tilematch.engine.solve_ways import WaySearch
 from tilematch.engine.stack import StackGeometry
 
 # ---------------------------------------------------------------------------
@@ -41,6 +42,9 @@ class LayeredModel(Model):
     #: the full look-ahead rounds take turns with a neighbourhood search
     #: (:mod:`tilematch.engine.solve_neighbourhood`)
     neighbourhood = True
+    #: after the cheap rounds, the way search (:mod:`tilematch.engine.solve_ways`)
+    #: decides the board instead of the full look-ahead rounds
+    ways = True
 
     def __init__(
         self,
@@ -575,6 +579,9 @@ class LayeredSearch(Learning):
             found = fixer.run(self.budget, self.repair_more)
             if found is not None:
                 return found
+        if fixer is not None and not fixer.done and self.layered.ways and self.learn:
+            phases = fixer.best_choice or fixer.choice
+            return WaySearch(self.layered, self.budget, fixer.ways, phases).run()
         near: Neighbourhood | None = None
         if fixer is not None and not fixer.done and self.neighbourhood_share:
             layered, budget = self.layered, self.budget
