@@ -558,7 +558,12 @@ class LayeredSearch(Learning):
         :meth:`start_is_dead` looks once for a jam of a few groups. Before each
         full round after the first, the neighbourhood search
         (:mod:`tilematch.engine.solve_neighbourhood`) near the repair search's best
-        pairing gets :attr:`neighbourhood_share` of that round's positions."""
+        pairing gets :attr:`neighbourhood_share` of that round's positions.
+
+        Boards without stones whose groups the repair search can take (so every
+        group has a way) are decided after the cheap rounds by the way search
+        (:mod:`tilematch.engine.solve_ways`) instead of the full look-ahead rounds,
+        unless the model's :attr:`LayeredModel.ways` is off."""
         fixer = Repair(self.layered) if self.repair_tries else None
         if fixer is not None:
             found = fixer.run(self.budget, self.repair_tries)
