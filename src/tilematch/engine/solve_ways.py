@@ -315,9 +315,7 @@ class WaySearch:
                 free = [g for g in self.groups if self.assigned[g] is None]
                 if not free:
                     return self.moves()
-                activity, domain, rng = self.activity, self.domain, self.rng
-                g = max(free, key=lambda h: (activity[h], -len(domain[h]), rng.random()))
-                w = self.phase[g] if self.phase[g] in domain[g] else min(domain[g])
+                g, w = self.choose(free)
                 self.budget.tick()
                 self.levels.append(len(self.trail))
                 found = self.take(g, w, None)
@@ -325,6 +323,14 @@ class WaySearch:
                     self.settle(found)
         except Unsolvable:
             return None
+
+    def choose(self, free: list[int]) -> Way:
+        """The next decision among the ``free`` groups: the group the recent conflicts
+        named most (then the one with the fewest ways left), and its last way."""
+        activity, domain, rng = self.activity, self.domain, self.rng
+        g = max(free, key=lambda h: (activity[h], -len(domain[h]), rng.random()))
+        w = self.phase[g] if self.phase[g] in domain[g] else min(domain[g])
+        return g, w
 
     def moves(self) -> list[Pair]:
         """The pairs of the committed ways, round by round of their peeling (which

@@ -167,9 +167,11 @@ def hint(board: Board) -> Match | None:
 #: Search budget of a smart hint, in solver nodes (not seconds, so that a hint
 #: never depends on the speed of the machine and every game replays the same).
 #: Mid-game Turtles and 17 x 8 grids need a median of 1-17 nodes and at most a
-#: few hundred; a hard position costs a few milliseconds a node, so 2,000 keeps
-#: the slowest answer within seconds. Beyond it the hint is a plain legal pair
-#: and no warning is given.
+#: few hundred; a hard grid position costs a few milliseconds a node, and a
+#: decision or conflict of the way search that decides hard layered positions
+#: (engine/solve_ways.py) under one, so 2,000 keeps the slowest answer within
+#: seconds (at the start of a random Turtle deal, 13 deals in 2,000 need more).
+#: Beyond it the hint is a plain legal pair and no warning is given.
 SMART_HINT_NODES = 2_000
 
 
