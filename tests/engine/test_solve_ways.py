@@ -128,3 +128,32 @@ def test_deals_the_cheap_rounds_settle_never_reach_it(seed: int) -> None:
     plain = solve(board, ways=False)
     both = solve(board)
     assert (both.status, both.nodes, both.moves) == (plain.status, plain.nodes, plain.moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.lists(st.integers(0, 10**6), min_size=1, max_size=40))
+def test_the_peeling_run_again_from_a_later_round_is_the_peeling_from_the_start(
+    seed: int, steps: list[int]
+) -> None:
+    """Commit, free and change the ways of random groups of a Turtle deal: after each
+    step the peeling run again from the rounds the changes can touch answers as a
+    peeling of the start with the same commitments does, and stops at the same
+    tiles."""
+    model = model_of(turtle(seed % 50))
+    assert model is not None
+    fixer = Repair(model)
+    search = WaySearch(model, Budget(None, None), fixer.ways, fixer.choice)
+    search.peels()
+    for step in steps:
+        g = search.groups[step % len(search.groups)]
+        options = len(fixer.ways[g])
+        choice = (step // len(search.groups)) % (options + 1)
+        search.commit(g, None if choice == options else choice)
+        if step % 3:
+            continue  # several changes before the next peeling
+        fresh = WaySearch(model, Budget(None, None), fixer.ways, fixer.choice)
+        for h in search.groups:
+            fresh.commit(h, search.assigned[h])
+        assert search.peels() == fresh.peels()
+        if not fresh.passes:
+            assert search.stuck == fresh.stuck

@@ -61,6 +61,21 @@ Conflict = frozenset[Way]
 ACTIVITY_GROWTH = 1.05
 
 
+def first_taken_round(snaps: list[tuple[int, int, int]], gmask: int) -> int:
+    """The round of the peeling ``snaps`` that took the first tile of ``gmask`` (the
+    last round when none was taken): committing that group cannot change the
+    rounds before it."""
+    whole = snaps[0][0] & gmask
+    low, high = 0, len(snaps) - 1
+    while low < high:  # the last round that still held every tile of gmask
+        mid = (low + high + 1) // 2
+        if snaps[mid][0] & gmask == whole:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
 class Unsolvable(Exception):
     """Raised inside :class:`WaySearch` once a conflict with no way in it is found."""
 
@@ -104,7 +119,9 @@ class WaySearch:
         # the relaxed peeling of the commitments, and its rounds
         self.partner = [0] * len(model.before)
         self.lone = model.start
-        self.changed: set[int] = set()
+        #: the groups whose way changed since the last peeling, with the way they
+        #: had then
+        self.changed: dict[int, int | None] = {}
         self.snaps: list[tuple[int, int, int]] | None = None
         self.passes = False
         self.stuck = 0
@@ -120,8 +137,9 @@ class WaySearch:
 
     def commit(self, g: int, w: int | None) -> None:
         """Commit group ``g`` to its way ``w`` in the peeling (``None``: free it)."""
+        if g not in self.changed:
+            self.changed[g] = self.assigned[g]
         self.assigned[g] = w
-        self.changed.add(g)
         gmask = self.masks[g]
         if w is None:
             self.lone |= gmask
@@ -134,21 +152,42 @@ class WaySearch:
 
     def peels(self) -> bool:
         """True when the relaxed peeling of the start passes with the commitments;
-        when it fails, :attr:`stuck` holds the tiles it stopped at."""
+        when it fails, :attr:`stuck` holds the tiles it stopped at.
+
+        The recorded peeling is run again from the first round a change can
+        touch: for a group newly committed, the round that took its first tile (a
+        committed tile never goes sooner than a free one); for a group freed or
+        given another way, the first round in which one of its tiles was free."""
         if self.snaps is not None and not self.changed:
             return self.passes
-        self.peelings += 1
         model = self.model
         if self.snaps is None:
+            self.peelings += 1
             snaps: list[tuple[int, int, int]] = []
             left = model._peel(self.partner, self.lone, model.start, 0, 0, snaps)
         else:
             snaps = self.snaps
-            masks = self.masks
-            k = min(first_free_round(snaps, masks[g]) for g in self.changed)
+            masks, assigned = self.masks, self.assigned
+            k = len(snaps) - 1
+            touched = 0
+            for g, before in self.changed.items():
+                if assigned[g] == before:
+                    continue
+                gmask = masks[g]
+                touched |= gmask
+                if before is None:
+                    k = min(k, first_taken_round(snaps, gmask))
+                else:
+                    k = min(k, first_free_round(snaps, gmask))
+            self.changed.clear()
+            if not touched:
+                return self.passes
+            self.peelings += 1
             rest, opened, seen = snaps[k]
             del snaps[k:]
-            left = model._peel(self.partner, self.lone, rest, opened, seen, snaps)
+            left = model._peel(
+                self.partner, self.lone, rest, opened & ~touched, seen & ~touched, snaps
+            )
         self.snaps = snaps
         self.changed.clear()
         self.passes = left is not None
