@@ -42,8 +42,9 @@ class LayeredModel(Model):
     #: the full look-ahead rounds take turns with a neighbourhood search
     #: (:mod:`tilematch.engine.solve_neighbourhood`)
     neighbourhood = True
-    #: after the cheap rounds, the way search (:mod:`tilematch.engine.solve_ways`)
-    #: decides the board instead of the full look-ahead rounds
+    #: after the repair search's first tries, the way search
+    #: (:mod:`tilematch.engine.solve_ways`) decides the board instead of the
+    #: look-ahead rounds
     ways = True
 
     def __init__(
@@ -561,14 +562,18 @@ class LayeredSearch(Learning):
         pairing gets :attr:`neighbourhood_share` of that round's positions.
 
         Boards without stones whose groups the repair search can take (so every
-        group has a way) are decided after the cheap rounds by the way search
-        (:mod:`tilematch.engine.solve_ways`) instead of the full look-ahead rounds,
-        unless the model's :attr:`LayeredModel.ways` is off."""
+        group has a way) are decided by the way search
+        (:mod:`tilematch.engine.solve_ways`) once the repair search's first
+        :attr:`repair_tries` peelings have not cleared them, instead of all the
+        rounds above, unless the model's :attr:`LayeredModel.ways` is off."""
         fixer = Repair(self.layered) if self.repair_tries else None
         if fixer is not None:
             found = fixer.run(self.budget, self.repair_tries)
             if found is not None:
                 return found
+            if not fixer.done and self.layered.ways and self.learn:
+                phases = fixer.best_choice or fixer.choice
+                return WaySearch(self.layered, self.budget, fixer.ways, phases).run()
         self.look = False
         try:
             return self.run_round(self.quick_round)
@@ -584,9 +589,6 @@ class LayeredSearch(Learning):
             found = fixer.run(self.budget, self.repair_more)
             if found is not None:
                 return found
-        if fixer is not None and not fixer.done and self.layered.ways and self.learn:
-            phases = fixer.best_choice or fixer.choice
-            return WaySearch(self.layered, self.budget, fixer.ways, phases).run()
         near: Neighbourhood | None = None
         if fixer is not None and not fixer.done and self.neighbourhood_share:
             layered, budget = self.layered, self.budget

@@ -10,8 +10,9 @@ constraint problem over the groups, one variable each, its values the ways of
 pairing it, and the peeling is the only constraint. The search solves it the
 way a clause-learning SAT solver does:
 
-* **Decisions**: commit a group to a way (the group the most recent conflicts
-  named; the way it last had, at first the repair search's best pairing).
+* **Decisions**: commit a group to a way (a group with the fewest ways left,
+  among those the one the most recent conflicts named; the way it last had, at
+  first the repair search's best pairing).
 * **Propagation**: a stored *conflict* (a set of group ways that fail together)
   whose ways all hold but one takes that one way out of its group; a group left
   one way takes it, a group left none is a conflict of its own (the ways that
@@ -364,10 +365,11 @@ class WaySearch:
             return None
 
     def choose(self, free: list[int]) -> Way:
-        """The next decision among the ``free`` groups: the group the recent conflicts
-        named most (then the one with the fewest ways left), and its last way."""
+        """The next decision among the ``free`` groups: a group with the fewest ways
+        left, among those the one the recent conflicts named most, and its last
+        way."""
         activity, domain, rng = self.activity, self.domain, self.rng
-        g = max(free, key=lambda h: (activity[h], -len(domain[h]), rng.random()))
+        g = max(free, key=lambda h: (-len(domain[h]), activity[h], rng.random()))
         w = self.phase[g] if self.phase[g] in domain[g] else min(domain[g])
         return g, w
 
