@@ -112,8 +112,8 @@ def solve(
     without the neighbourhood search that takes turns with them
     (:mod:`tilematch.engine.solve_neighbourhood`), with the node counts and
     solutions of releases before it (generator versions 1 to 3).
-    ``ways=False`` decides layered boards that the cheap rounds leave open with the
-    full look-ahead rounds instead of the way search
+    ``ways=False`` decides layered boards that the repair search's first tries
+    leave open with the look-ahead rounds instead of the way search
     (:mod:`tilematch.engine.solve_ways`), with the node counts and solutions of
     releases before it (every generator version so far).
 
