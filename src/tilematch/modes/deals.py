@@ -170,7 +170,7 @@ def hint(board: Board) -> Match | None:
 #: few hundred; a hard grid position costs a few milliseconds a node, and a
 #: decision or conflict of the way search that decides hard layered positions
 #: (engine/solve_ways.py) under one, so 2,000 keeps the slowest answer within
-#: seconds (at the start of a random Turtle deal, 13 deals in 2,000 need more).
+#: seconds (at the start of a random Turtle deal, 19 deals in 2,000 need more).
 #: Beyond it the hint is a plain legal pair and no warning is given.
 SMART_HINT_NODES = 2_000
 
