@@ -27,8 +27,10 @@ way a clause-learning SAT solver does:
   and a way that lets none of them go is freed without a peeling.
 * **Learning and jumping back**: the conflict is resolved with the reasons of
   the ways propagation implied at the latest decision until one way of that
-  decision level is left; it is stored, and the search jumps back to the level
-  where it takes that way out.
+  decision level is left, and made smaller (ways of the first level always
+  hold; a way whose reason lies wholly in the conflict adds nothing); it is
+  stored, and the search jumps back to the level where it takes that way
+  out.
 
 A conflict with nothing in it proves the board cannot be cleared; every group
 committed with a peeling that takes every tile is a solution. Both are exact:
@@ -303,9 +305,11 @@ class WaySearch:
 
     def analyse(self, conflict: Conflict) -> tuple[Conflict, int, Way]:
         """Resolve ``conflict`` (its ways all hold) with the reasons of the implied ways
-        of its latest decision level until one way of that level is left: the
-        conflict to store, the level to jump back to, and the way it then rules out.
-        Raises :class:`Unsolvable` when nothing is left above level 0."""
+        of its latest decision level until one way of that level is left, then drop
+        the ways of level 0 (they always hold) and the ways whose reasons lie wholly
+        in the conflict: the conflict to store, the level to jump back to, and the
+        way it then rules out. Raises :class:`Unsolvable` when nothing is left above
+        level 0."""
         level, reason = self.level, self.reason
         place = {g: k for k, (kind, g, _) in enumerate(self.trail) if kind == "a"}
         ways = set(conflict)
@@ -323,8 +327,20 @@ class WaySearch:
             assert because is not None
             ways.discard((g, w))
             ways |= because
-        below = [level[g] for g, _ in ways if level[g] != top]
-        return frozenset(ways), max(below, default=0), latest[0]
+        asserting = latest[0]
+
+        def needed(way: Way) -> bool:
+            # a way of level 0 always holds; a way implied by others of the
+            # conflict holds whenever they do
+            g = way[0]
+            if way == asserting:
+                return True
+            because = reason[g]
+            return level[g] > 0 and (because is None or not because <= ways)
+
+        kept = {way for way in ways if needed(way)}
+        below = [level[g] for g, _ in kept if level[g] != top]
+        return frozenset(kept), max(below, default=0), asserting
 
     def learn(self, conflict: Conflict) -> None:
         index = len(self.conflicts)
