@@ -75,6 +75,19 @@ def ways_of(tiles: list[int], ok: Callable[[int, int], bool]) -> list[tuple[Pair
     return found
 
 
+def pairs_by_round(snaps: Snaps, partner: list[int]) -> list[Pair]:
+    """The pairs a peeling of a whole pairing took (``snaps``, its rounds;
+    ``partner[t]``, the bit of tile ``t``'s partner), round by round: an order of
+    play that clears the board when the peeling took every tile."""
+    moves: list[Pair] = []
+    for k in range(len(snaps) - 1):
+        for t in bits(snaps[k][0] & ~snaps[k + 1][0]):
+            mate = partner[t].bit_length() - 1
+            if t < mate:
+                moves.append((t, mate))
+    return moves
+
+
 def first_free_round(snaps: Snaps, gmask: int) -> int:
     """The first round of the peeling ``snaps`` in which a tile of ``gmask`` was
     free: rounds before it do not depend on how that group is paired."""
@@ -241,14 +254,7 @@ class Repair:
 
     def moves(self) -> list[Pair]:
         """The pairs of the pairing that peeled away, round by round."""
-        snaps, partner = self.snaps, self.partner
-        moves: list[Pair] = []
-        for k in range(len(snaps) - 1):
-            for t in bits(snaps[k][0] & ~snaps[k + 1][0]):
-                mate = partner[t].bit_length() - 1
-                if t < mate:
-                    moves.append((t, mate))
-        return moves
+        return pairs_by_round(self.snaps, self.partner)
 
 
 def repair(model: LayeredModel, budget: Budget, tries: int) -> list[Pair] | None:

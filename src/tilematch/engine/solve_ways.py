@@ -47,8 +47,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from tilematch.engine.board import bits
-from tilematch.engine.solve_repair import first_free_round
+from tilematch.engine.solve_repair import first_free_round, pairs_by_round
 from tilematch.engine.solve_search import Budget, Pair
 
 if TYPE_CHECKING:
@@ -395,11 +394,4 @@ class WaySearch:
         snaps: list[tuple[int, int, int]] = []
         left = self.model.peel_paired(self.partner, self.model.start, 0, snaps)
         assert left == 0
-        partner = self.partner
-        moves: list[Pair] = []
-        for k in range(len(snaps) - 1):
-            for t in bits(snaps[k][0] & ~snaps[k + 1][0]):
-                mate = partner[t].bit_length() - 1
-                if t < mate:
-                    moves.append((t, mate))
-        return moves
+        return pairs_by_round(snaps, self.partner)
