@@ -437,15 +437,13 @@ def _solved(
 ) -> tuple[Match, ...] | None:
     """The solver's solution of ``board`` replayed, or ``None`` (unsolvable or out of
     budget); ``repair`` and ``learn`` as in :func:`~tilematch.engine.solve.solve`.
-    Without the neighbourhood search and the way search, which came after every
-    generator version so far (they change node counts near the bound, and so which
-    candidates pass)."""
+    Without the way search, which came after every generator version so far (it
+    changes node counts near the bound, and so which candidates pass)."""
     result = solve(
         cast(Board, board),
         nodes=nodes,
         repair=repair,
         learn=learn,
-        neighbourhood=False,
         ways=False,
     )
     if result.status != "solved":

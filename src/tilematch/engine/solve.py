@@ -90,7 +90,6 @@ def solve(
     seconds: float | None = None,
     repair: bool = True,
     learn: bool = True,
-    neighbourhood: bool = True,
     ways: bool = True,
 ) -> Solution:
     """Decide whether ``board`` can be cleared and find a way to clear it.
@@ -108,10 +107,6 @@ def solve(
     nogoods they learn from dead ends (:mod:`tilematch.engine.solve_learn`), with
     the node counts and solutions of releases before them (generator versions 1
     and 2).
-    ``neighbourhood=False`` runs the full look-ahead rounds of layered boards
-    without the neighbourhood search that takes turns with them
-    (:mod:`tilematch.engine.solve_neighbourhood`), with the node counts and
-    solutions of releases before it (generator versions 1 to 3).
     ``ways=False`` decides layered boards that the repair search's first tries
     leave open with the look-ahead rounds instead of the way search
     (:mod:`tilematch.engine.solve_ways`), with the node counts and solutions of
@@ -130,8 +125,6 @@ def solve(
         model.repair_tries = 0
     if not learn and isinstance(model, LayeredModel):
         model.learn = False
-    if not neighbourhood and isinstance(model, LayeredModel):
-        model.neighbourhood = False
     if not ways and isinstance(model, LayeredModel):
         model.ways = False
     try:

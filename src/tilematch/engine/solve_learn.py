@@ -409,7 +409,7 @@ class Learning(PairingSearch):
 
     # -- the round ----------------------------------------------------------------
 
-    def learning_round(self, limit: int, fixed: Commits = NO_PAIRS) -> list[Pair] | None:
+    def learning_round(self, limit: int) -> list[Pair] | None:
         """One look-ahead round with nogoods and backjumping; raises
         :class:`Restart` after ``limit`` positions."""
         model = self.layered
@@ -503,7 +503,7 @@ class Learning(PairingSearch):
         if model.hopeless(root):
             budget.tick()
             return None
-        outcome = enter(root, fixed, tiles_of(fixed), ())
+        outcome = enter(root, frozenset(), 0, ())
         if outcome is True:
             return path
         if outcome is not None:

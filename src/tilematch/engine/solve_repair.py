@@ -88,6 +88,21 @@ def pairs_by_round(snaps: Snaps, partner: list[int]) -> list[Pair]:
     return moves
 
 
+def first_taken_round(snaps: Snaps, gmask: int) -> int:
+    """The round of the peeling ``snaps`` that took the first tile of ``gmask`` (the
+    last round when none was taken): committing that group cannot change the
+    rounds before it."""
+    whole = snaps[0][0] & gmask
+    low, high = 0, len(snaps) - 1
+    while low < high:  # the last round that still held every tile of gmask
+        mid = (low + high + 1) // 2
+        if snaps[mid][0] & gmask == whole:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
 def first_free_round(snaps: Snaps, gmask: int) -> int:
     """The first round of the peeling ``snaps`` in which a tile of ``gmask`` was
     free: rounds before it do not depend on how that group is paired."""

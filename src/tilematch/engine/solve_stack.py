@@ -9,8 +9,7 @@ from typing import Any, cast
 from tilematch.engine.board import bits
 from tilematch.engine.solve_core import DeadWays
 from tilematch.engine.solve_learn import Learning
-from tilematch.engine.solve_neighbourhood import Neighbourhood
-from tilematch.engine.solve_repair import Repair
+from tilematch.engine.solve_repair import Repair, first_taken_round
 from tilematch.engine.solve_search import (
     Budget,
     Commits,
@@ -39,9 +38,6 @@ class LayeredModel(Model):
     repair_tries = 400
     #: the look-ahead rounds learn nogoods (:mod:`tilematch.engine.solve_learn`)
     learn = True
-    #: the full look-ahead rounds take turns with a neighbourhood search
-    #: (:mod:`tilematch.engine.solve_neighbourhood`)
-    neighbourhood = True
     #: after the repair search's first tries, the way search
     #: (:mod:`tilematch.engine.solve_ways`) decides the board instead of the
     #: look-ahead rounds
@@ -267,15 +263,7 @@ class LayeredModel(Model):
         record = cast(tuple[list[tuple[int, int, int]], dict[int, int], int], base)
         snaps, partner, lone = record
         gmask = self.groups.masks[g]
-        # the rounds' tiles only shrink: find the first round that took a tile of g
-        low, high = 0, len(snaps) - 1
-        whole = snaps[0][0] & gmask
-        while low < high:
-            mid = (low + high + 1) // 2
-            if snaps[mid][0] & gmask == whole:
-                low = mid
-            else:
-                high = mid - 1
+        low = first_taken_round(snaps, gmask)
         rest, opened, seen = snaps[low]
         # The base peeling never asks a lone tile for its partner: the way's pairs are
         # written into its table (and overwritten by the next trial of the group).
@@ -526,9 +514,6 @@ class LayeredSearch(Learning):
         #: look-ahead rounds learn nogoods (:mod:`tilematch.engine.solve_learn`);
         #: never with stones
         self.learn = model.learn and not model.stone_ids
-        #: the neighbourhood search gets this share of the positions of each full
-        #: look-ahead round after the first, just before it (0: none)
-        self.neighbourhood_share = 0.2 if model.neighbourhood and self.learn else 0.0
 
     def run_round(self, limit: int) -> list[Pair] | None:
         if self.learn and self.look:
@@ -556,10 +541,7 @@ class LayeredSearch(Learning):
         Before all of it the repair search (:mod:`tilematch.engine.solve_repair`)
         gets :attr:`repair_tries` peelings, and after the cheap round
         :attr:`repair_more`; once the first full look-ahead round is over,
-        :meth:`start_is_dead` looks once for a jam of a few groups. Before each
-        full round after the first, the neighbourhood search
-        (:mod:`tilematch.engine.solve_neighbourhood`) near the repair search's best
-        pairing gets :attr:`neighbourhood_share` of that round's positions.
+        :meth:`start_is_dead` looks once for a jam of a few groups.
 
         Boards without stones whose groups the repair search can take (so every
         group has a way) are decided by the way search
@@ -589,19 +571,11 @@ class LayeredSearch(Learning):
             found = fixer.run(self.budget, self.repair_more)
             if found is not None:
                 return found
-        near: Neighbourhood | None = None
-        if fixer is not None and not fixer.done and self.neighbourhood_share:
-            layered, budget = self.layered, self.budget
-            near = Neighbourhood(layered, fixer, budget, lambda: LayeredSearch(layered, budget))
         limit = self.first_round
         round_no = 0
         while True:
             if round_no == self.core_after and self.start_is_dead():
                 return None
-            if round_no and near is not None:
-                found = near.run(int(limit * self.neighbourhood_share))
-                if found is not None:
-                    return found
             self.rng = random.Random(round_no) if round_no else None
             self.enough = self.first_enough if round_no == 0 else 1
             try:

@@ -47,7 +47,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from tilematch.engine.solve_repair import first_free_round, pairs_by_round
+from tilematch.engine.solve_repair import first_free_round, first_taken_round, pairs_by_round
 from tilematch.engine.solve_search import Budget, Pair
 
 if TYPE_CHECKING:
@@ -61,21 +61,6 @@ Conflict = frozenset[Way]
 #: Each conflict stored weighs this much more than the one before in the
 #: activity of its groups (recent conflicts count most).
 ACTIVITY_GROWTH = 1.05
-
-
-def first_taken_round(snaps: list[tuple[int, int, int]], gmask: int) -> int:
-    """The round of the peeling ``snaps`` that took the first tile of ``gmask`` (the
-    last round when none was taken): committing that group cannot change the
-    rounds before it."""
-    whole = snaps[0][0] & gmask
-    low, high = 0, len(snaps) - 1
-    while low < high:  # the last round that still held every tile of gmask
-        mid = (low + high + 1) // 2
-        if snaps[mid][0] & gmask == whole:
-            low = mid
-        else:
-            high = mid - 1
-    return low
 
 
 class Unsolvable(Exception):
@@ -213,7 +198,6 @@ class WaySearch:
         free_cells, peel, partner = model.free_cells, model._peel, self.partner
         order = sorted((g for g in self.groups if assigned[g] is not None), key=lambda g: -level[g])
         kept: list[Way] = []
-        freed: list[Way] = []
         stuck = self.stuck
         free = free_cells(stuck)
         lone = self.lone
@@ -224,12 +208,10 @@ class WaySearch:
             loose = free & gmask & stuck
             there = loose | (gmask & ~stuck)
             if not loose or not there & (there - 1):
-                freed.append((g, w))
                 lone |= gmask
                 continue
             self.peelings += 1
             if peel(partner, lone | gmask, stuck, 0, 0, None) is None:
-                freed.append((g, w))
                 lone |= gmask
                 stuck = model.stuck_at
                 free = free_cells(stuck)
