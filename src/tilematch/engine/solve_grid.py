@@ -397,8 +397,7 @@ class GridModel(Model):
                 continue
             log.clear()
             when.clear()
-            lines: GridLines = state[1].copy()
-            row_occ, col_occ = lines.row_bits, lines.col_bits
+            row_occ, col_occ = state[1].row_bits.copy(), state[1].col_bits.copy()
             unbit = self.shape.unbits
             base_log, base_when = base[0], base[1]
             first = min(min(base_when[a], base_when[b]) for a, b in way)

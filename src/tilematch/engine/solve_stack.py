@@ -547,7 +547,9 @@ class LayeredSearch(Learning):
         group has a way) are decided by the way search
         (:mod:`tilematch.engine.solve_ways`) once the repair search's first
         :attr:`repair_tries` peelings have not cleared them, instead of all the
-        rounds above, unless the model's :attr:`LayeredModel.ways` is off."""
+        rounds above, unless the model's :attr:`LayeredModel.ways` or
+        :attr:`LayeredModel.learn` is off (both keep the searches of earlier
+        releases)."""
         fixer = Repair(self.layered) if self.repair_tries else None
         if fixer is not None:
             found = fixer.run(self.budget, self.repair_tries)
