@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tests.engine.test_solve import exhaustive, layered_board
 
@@ -388,11 +388,68 @@ def test_positions_hopeless_is_no_clearing_even_with_every_face_equal(seed: int)
     same = StackBoard(
         Layout("same", tuple(board.layout.positions[s] for s in spots)), ["1m"] * len(spots)
     )
-    hopeless = generate.positions_hopeless(same)
-    if len(spots) > 12:
-        assert hopeless is False  # not decided on larger remains
-    else:
-        assert hopeless == (not exhaustive(same.copy()))
+    assert generate.positions_hopeless(same) == (not exhaustive(same.copy()))
+
+
+@st.composite
+def piled_remains(draw: st.DrawFn) -> StackBoard:
+    """Remains of 13 to 24 tiles with every face equal, mostly piled on each other
+    (tall piles, half offsets, lone tiles): where hopeless remains are common."""
+    placed: list[tuple[int, int, int]] = []
+    for x, y, up in draw(
+        st.lists(
+            st.tuples(st.integers(0, 8), st.integers(0, 2), st.booleans()),
+            min_size=14,
+            max_size=40,
+        )
+    ):
+        under = [q[2] for q in placed if abs(q[0] - x) < 2 and abs(q[1] - y) < 2]
+        z = max(under) + 1 if under and up else 0
+        if any(q[2] == z and abs(q[0] - x) < 2 and abs(q[1] - y) < 2 for q in placed):
+            continue
+        placed.append((x, y, z))
+        if len(placed) == 24:
+            break
+    placed = placed[: len(placed) // 2 * 2]
+    assume(len(placed) > 12)
+    return StackBoard(Layout("piled", tuple(placed)), ["1m"] * len(placed))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=piled_remains())
+def test_positions_hopeless_on_larger_remains_against_exhaustive_search(
+    board: StackBoard,
+) -> None:
+    """Past 12 tiles the answer comes from the bounded search: the same as a plain
+    search of every legal pair, and within its bound on remains this size."""
+    expected = not exhaustive(board.copy())
+    assert generate.positions_hopeless(board) == expected
+    assert generate._no_clearing(board.geometry, board.occupied, 10**6) == expected
+
+
+def test_positions_hopeless_on_piles() -> None:
+    def piles(*heights: int) -> StackBoard:
+        spots = [(4 * i, 0, z) for i, h in enumerate(heights) for z in range(h)]
+        return StackBoard(Layout("piles", tuple(spots)), ["1m"] * len(spots))
+
+    # no two tiles of one pile go together: a pile of more than half the tiles
+    # left can never be cleared
+    assert generate.positions_hopeless(piles(9, 5))
+    assert generate.positions_hopeless(piles(10, 2, 2))
+    assert not generate.positions_hopeless(piles(7, 7))
+    assert not generate.positions_hopeless(piles(6, 4, 4))
+    turtle = deal_layout("turtle", seed=1).board
+    assert isinstance(turtle, StackBoard) and not generate.positions_hopeless(turtle)
+    # hopeless, though no pile holds half the tiles: the search has to show it, and
+    # answers None (so positions_hopeless says False) when out of positions
+    spots = (
+        (1, 0, 0), (3, 1, 0), (1, 2, 0), (6, 1, 0), (3, 2, 1), (1, 1, 1), (4, 1, 2),
+        (2, 1, 2), (4, 0, 3), (3, 2, 3), (1, 2, 3), (0, 2, 4), (0, 1, 5), (0, 1, 6),
+    )  # fmt: skip
+    board = StackBoard(Layout("odd", spots), ["1m"] * len(spots))
+    assert generate.positions_hopeless(board) and not exhaustive(board.copy())
+    assert generate._no_clearing(board.geometry, board.occupied, 1) is None
+    assert generate._no_clearing(board.geometry, board.occupied, 10**6) is True
 
 
 def test_positions_hopeless_examples() -> None:
