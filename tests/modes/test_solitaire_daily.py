@@ -218,3 +218,24 @@ def test_a_shuffle_that_cannot_help_is_refused_and_costs_nothing() -> None:
     )
     assert s.act({"type": "shuffle"}, 2.0).ok
     assert s.shuffles == 1
+
+
+def test_a_shuffle_of_larger_hopeless_remains_is_refused() -> None:
+    """Fourteen tiles in two lone stacks of 9 and 5: only the two tops are ever
+    free, so whatever the faces the last four of the tall stack are left alone."""
+    from tilematch.engine.layout import Layout
+    from tilematch.engine.stack import StackBoard
+
+    s = new_session(REGULAR, now=0.0)
+    spots = tuple((0, 0, z) for z in range(9)) + tuple((4, 0, z) for z in range(5))
+    faces = [f"{n}p" for n in range(1, 8) for _ in range(2)]
+    s.board = StackBoard(Layout("stacks", spots), faces)
+    s.status = "deadlock"
+    out = s.act({"type": "shuffle"}, 1.0)
+    assert not out.ok and out.reason == "shuffle cannot help"
+    assert s.shuffles == 0
+    # the same tiles in stacks of 7 and 7 can be cleared: shuffled as before
+    spots = tuple((0, 0, z) for z in range(7)) + tuple((4, 0, z) for z in range(7))
+    s.board = StackBoard(Layout("stacks", spots), faces)
+    assert s.act({"type": "shuffle"}, 2.0).ok
+    assert s.shuffles == 1
