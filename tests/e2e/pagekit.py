@@ -68,6 +68,32 @@ def ask_hint(page: Any) -> list[int]:
     return spots(page, ".board .tile.is-hinted")
 
 
+def watch_line(page: Any) -> None:
+    """Note the next Shisen-Sho line as the page draws it (its points and how many
+    polylines it has), for :func:`seen_line`: it shows for about half a second,
+    which a busy machine can spend between a click and the next look."""
+    page.evaluate(
+        """() => {
+            window.lineSeen = null;
+            const layer = document.querySelector('.path-layer');
+            new MutationObserver((_, seen) => {
+                if (!layer.classList.contains('is-visible')) return;
+                window.lineSeen = {
+                    points: JSON.parse(layer.dataset.points),
+                    lines: layer.querySelectorAll('polyline').length,
+                };
+                seen.disconnect();
+            }).observe(layer, { attributes: true, attributeFilter: ['class'] });
+        }"""
+    )
+
+
+def seen_line(page: Any) -> Any:
+    """The line :func:`watch_line` noted, once the page has drawn it."""
+    page.wait_for_function("() => window.lineSeen !== null")
+    return page.evaluate("() => window.lineSeen")
+
+
 def end_dialog_open(page: Any) -> bool:
     return bool(page.evaluate("() => document.querySelector('.end-dialog').open"))
 

@@ -131,11 +131,20 @@ def test_two_browsers_race_on_one_board(contexts: list[Any], artifacts: Path) ->
     faces = tiles_on_page(guest)
     spots = sorted(faces)
     odd = next((x, y) for x in spots for y in spots if x < y and faces[x] != faces[y])
-    claim(guest, *odd)
-    guest.wait_for_selector(
-        '.duel.is-locked .duel-player[data-player="1"].is-locked .duel-lock:not([hidden])',
-        state="attached",
+    # (the lock lasts a second, which a busy machine can spend between the click
+    # and the next look at the page: the page itself notes it as it appears)
+    guest.evaluate(
+        """() => {
+            window.lockSeen = false;
+            const lock = '.duel.is-locked .duel-player[data-player="1"].is-locked'
+                + ' .duel-lock:not([hidden])';
+            new MutationObserver((_, seen) => {
+                if (document.querySelector(lock)) { window.lockSeen = true; seen.disconnect(); }
+            }).observe(document.body, { subtree: true, attributes: true });
+        }"""
     )
+    claim(guest, *odd)
+    guest.wait_for_function("() => window.lockSeen === true")
     assert host.locator(".duel.is-locked").count() == 0
     # both race for the same pair: exactly one wins it, both boards agree
     pair = legal_pair(host, (4, 6))

@@ -13,9 +13,11 @@ from pagekit import (
     game_id,
     message,
     open_board,
+    seen_line,
     spots,
     tile,
     wait_board,
+    watch_line,
 )
 
 from tilematch.engine.tiles import tiles_match
@@ -269,13 +271,13 @@ def test_pause_hides_board(page: Any) -> None:
 def test_shisensho_line_follows_server_path(page: Any) -> None:
     gid = open_board(page, "/play/shisensho/classic?size=4x6")
     a, b = ask_hint(page)
+    watch_line(page)
     tile(page, a).click()
     tile(page, b).click()
-    page.wait_for_selector(".path-layer.is-visible")
-    drawn = page.eval_on_selector(".path-layer", "el => JSON.parse(el.dataset.points)")
+    drawn = seen_line(page)
     view = api_get(page, f"/api/games/{gid}")
-    assert drawn == view["last_match"]["path"]
-    assert len(page.locator(".path-layer polyline").all()) == 2
+    assert drawn["points"] == view["last_match"]["path"]
+    assert drawn["lines"] == 2
 
 
 def test_partners_highlighted_from_server_pairs(page: Any) -> None:
