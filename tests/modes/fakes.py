@@ -138,7 +138,7 @@ def install(monkeypatch, boards: Sequence[FakeBoard], seed: int = 1) -> None:
     def hint(board):
         return next(iter(board.legal_pairs()), None)
 
-    def smart_hint(board):
+    def smart_hint(board, memory=None):
         for move in board.legal_pairs():
             board.push(move)
             ok = board.is_cleared() or not board.is_deadlocked()

@@ -339,3 +339,62 @@ def test_random_layered_games_replay_and_refusals_change_nothing(settings) -> No
                 assert json.dumps([session.to_json(), session.view(t)], sort_keys=True) == before
         check_replay(session, t + 1.0)
     assert refused & {"same", "not free", "not a match", "stone"}
+
+
+def test_smart_hints_follow_the_deals_own_solution_without_a_search(monkeypatch) -> None:
+    """While every pair played is a pair of the solution the board was dealt with,
+    in any order, the rest of it still clears the board: a smart hint is its next
+    pair, with no search (so none can run out of budget). A pair off that pairing
+    costs a search, whose solution is remembered in turn; the game replays."""
+    from tilematch.engine import solve as engine_solve
+
+    searches: list[int] = []
+    real_solve = engine_solve.solve
+
+    def counted(*args: object, **kwargs: object) -> object:
+        searches.append(1)
+        return real_solve(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine_solve, "solve", counted)
+    rng = random.Random(3)
+    for settings in (
+        Settings(game="solitaire", mode="regular", seed=21, layout="turtle"),
+        Settings(game="blackwhite", mode="zen", seed=22, layout="dragon-pearl"),
+        Settings(game="shisensho", mode="classic", seed=23, size=(8, 12)),
+    ):
+        s = new_session(settings, 0.0)
+        pairs = [(min(m.a, m.b), max(m.a, m.b)) for m in s.solution]
+        t = 0.0
+        for _ in range(len(pairs) // 2):
+            # any pair of the dealt pairing that is open now, not the dealt order
+            board = s.board
+            open_now = [(a, b) for a, b in pairs if board.match(a, b) is not None]
+            a, b = rng.choice(open_now)
+            pairs.remove((a, b))
+            t += 1.0
+            assert s.act({"type": "match", "a": a, "b": b}, t).ok
+            t += 1.0
+            out = s.act({"type": "smart_hint"}, t)
+            assert out.ok and "warning" not in out.events[0]
+            hinted = s.view(t)["hint"]
+            assert (min(hinted), max(hinted)) in pairs, settings
+        assert not searches, settings
+        # a pair that breaks the dealt pairing: one search, then none along its answer
+        board = s.board
+        off = next(
+            (m.a, m.b) for m in board.legal_pairs() if (min(m.a, m.b), max(m.a, m.b)) not in pairs
+        )  # (there is one on these deals)
+        t += 1.0
+        assert s.act({"type": "match", "a": off[0], "b": off[1]}, t).ok
+        t += 1.0
+        out = s.act({"type": "smart_hint"}, t)
+        assert out.ok
+        assert len(searches) == 1
+        a, b = s.view(t)["hint"]
+        t += 1.0
+        assert s.act({"type": "match", "a": a, "b": b}, t).ok
+        t += 1.0
+        assert s.act({"type": "smart_hint"}, t).ok
+        assert len(searches) == 1
+        check_replay(s, t)
+        searches.clear()

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from tilematch.engine import generate as _generate
 from tilematch.engine.board import Board, Match
+
+if TYPE_CHECKING:
+    from tilematch.engine.hints import Memory
 
 #: Salts that keep the random streams of one game apart.
 SALT_BOARD = 1
@@ -171,24 +174,48 @@ def hint(board: Board) -> Match | None:
 #: decision or conflict of the way search that decides hard layered positions
 #: (engine/solve_ways.py) under one, so 2,000 keeps the slowest answer within
 #: seconds (at the start of a random Turtle deal, 19 deals in 2,000 need more).
-#: Beyond it the hint is a plain legal pair and no warning is given.
+#: Beyond it the hint is a plain legal pair and no warning is given. (A game's
+#: hints follow the deal's own solution first, with no search: see smart_hint.)
 SMART_HINT_NODES = 2_000
 
 
-def smart_hint(board: Board) -> tuple[Match | None, bool | None]:
-    """``(pair, winnable)`` from one bounded solver search.
+def hint_memory(board: Board, solution: list[Match]) -> Memory:
+    """A game's memory of solutions for :func:`smart_hint`, holding ``solution``
+    (the one ``board`` was dealt with). Boards with gravity or stones keep none."""
+    from tilematch.engine.hints import Memory
+
+    memory = Memory()
+    memory.remember(board, solution)
+    return memory
+
+
+def smart_hint(board: Board, memory: Memory | None = None) -> tuple[Match | None, bool | None]:
+    """``(pair, winnable)`` from a remembered solution or one bounded solver search.
 
     ``winnable`` is ``True`` with a pair after which the board can still be
     cleared, ``False`` when the board is proven unwinnable (the pair is then
     any legal pair, or ``None``), ``None`` when the search ran out of budget
     (the pair is any legal pair).
+
+    With a ``memory`` (:func:`hint_memory`, one per game): while every pair
+    played is a pair of a remembered solution (the deal's own, or one found
+    for an earlier hint), in any order, the rest of that solution still clears
+    the board, so its next pair is the answer at once, without a search (and
+    so without a budget to run out of); a solution the search finds is
+    remembered.
     """
     from tilematch.engine.solve import solve
 
     if board.is_cleared():
         return None, True
+    if memory is not None:
+        known = memory.recall(board)
+        if known is not None:
+            return known, True
     result = solve(board, nodes=SMART_HINT_NODES)
     if result.status == "solved" and result.moves:
+        if memory is not None:
+            memory.remember(board, list(result.moves))
         first: Match = result.moves[0]
         return first, True
     return hint(board), False if result.status == "unsolvable" else None

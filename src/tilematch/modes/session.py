@@ -343,6 +343,8 @@ class Session:
             raise ModeError(f"no board can be dealt for these settings: {error}") from None
         self.board: Board = dealt.board
         self.solution = dealt.solution
+        #: solutions smart hints follow: the deal's own, then any found since
+        self.hint_memory = deals.hint_memory(self.board, self.solution)
         self.dealt_version = dealt.version
         self.tiles_total = self._count(self.board)
         self._initial_occupied = int(self.board.occupied)
@@ -615,7 +617,7 @@ class Session:
             return Outcome.refuse(refusal)
         warning = None
         if smart:
-            found, winnable = deals.smart_hint(self.board)
+            found, winnable = deals.smart_hint(self.board, self.hint_memory)
             if winnable is False and found is not None:
                 warning = "The board can no longer be cleared from here."
         else:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any, ClassVar
 
+from tilematch.modes import deals
 from tilematch.modes.session import Session
 
 TOKENS = 3
@@ -117,6 +118,7 @@ class Arcade(Session):
         dealt = self._deal(self.boards)
         self.board = dealt.board
         self.solution = dealt.solution
+        self.hint_memory = deals.hint_memory(self.board, self.solution)
         self._undo.clear()
         events.append({"type": "new_board", "board": self.boards + 1})
 
