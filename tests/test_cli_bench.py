@@ -8,7 +8,7 @@ from tilematch.benchmarks import HEADER
 from tilematch.cli import main
 
 
-@pytest.mark.parametrize("topic", ["grid", "stack", "generate"])
+@pytest.mark.parametrize("topic", ["grid", "stack", "hints", "generate"])
 def test_quick_bench_prints_a_table_row_per_measurement(
     topic: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 #: Modules run by ``tilematch bench`` in this order (missing ones are skipped).
-TOPICS = ("grid", "stack", "solve", "generate", "server", "duel", "page")
+TOPICS = ("grid", "stack", "solve", "hints", "generate", "server", "duel", "page")
 
 
 @dataclass(frozen=True)
