@@ -68,30 +68,38 @@ def ask_hint(page: Any) -> list[int]:
     return spots(page, ".board .tile.is-hinted")
 
 
-def watch_line(page: Any) -> None:
-    """Note the next Shisen-Sho line as the page draws it (its points and how many
-    polylines it has), for :func:`seen_line`: it shows for about half a second,
-    which a busy machine can spend between a click and the next look."""
+def watch(page: Any, selector: str, read: str = "el => true") -> None:
+    """Note the first moment ``selector`` matches as the page changes, and what
+    ``read`` (a JavaScript function of the element) says of it then, for
+    :func:`seen`. For states that show only for a moment (the Shisen-Sho line,
+    half a second; a duel lockout, one second), which a busy machine can spend
+    between a click and the test's next look. Call it before the click."""
     page.evaluate(
-        """() => {
-            window.lineSeen = null;
-            const layer = document.querySelector('.path-layer');
-            new MutationObserver((_, seen) => {
-                if (!layer.classList.contains('is-visible')) return;
-                window.lineSeen = {
-                    points: JSON.parse(layer.dataset.points),
-                    lines: layer.querySelectorAll('polyline').length,
-                };
-                seen.disconnect();
-            }).observe(layer, { attributes: true, attributeFilter: ['class'] });
-        }"""
+        f"""selector => {{
+            window.watched = null;
+            const read = {read};
+            const observer = new MutationObserver(() => {{
+                const el = document.querySelector(selector);
+                if (!el) return;
+                window.watched = read(el);
+                observer.disconnect();
+            }});
+            observer.observe(document.body, {{ subtree: true, attributes: true, childList: true }});
+        }}""",
+        selector,
     )
 
 
-def seen_line(page: Any) -> Any:
-    """The line :func:`watch_line` noted, once the page has drawn it."""
-    page.wait_for_function("() => window.lineSeen !== null")
-    return page.evaluate("() => window.lineSeen")
+def seen(page: Any) -> Any:
+    """What :func:`watch` noted, once the state it watches for has shown."""
+    page.wait_for_function("() => window.watched !== null")
+    return page.evaluate("() => window.watched")
+
+
+#: What :func:`watch` reads of the Shisen-Sho line: its points and its polylines.
+LINE = (
+    "el => ({points: JSON.parse(el.dataset.points), lines: el.querySelectorAll('polyline').length})"
+)
 
 
 def end_dialog_open(page: Any) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import CHROMIUM, DESKTOP
+from pagekit import seen, watch
 
 from tilematch.benchmarks.page import LiveServer
 from tilematch.engine.grid import GridBoard
@@ -131,20 +132,9 @@ def test_two_browsers_race_on_one_board(contexts: list[Any], artifacts: Path) ->
     faces = tiles_on_page(guest)
     spots = sorted(faces)
     odd = next((x, y) for x in spots for y in spots if x < y and faces[x] != faces[y])
-    # (the lock lasts a second, which a busy machine can spend between the click
-    # and the next look at the page: the page itself notes it as it appears)
-    guest.evaluate(
-        """() => {
-            window.lockSeen = false;
-            const lock = '.duel.is-locked .duel-player[data-player="1"].is-locked'
-                + ' .duel-lock:not([hidden])';
-            new MutationObserver((_, seen) => {
-                if (document.querySelector(lock)) { window.lockSeen = true; seen.disconnect(); }
-            }).observe(document.body, { subtree: true, attributes: true });
-        }"""
-    )
+    watch(guest, '.duel.is-locked .duel-player[data-player="1"].is-locked .duel-lock:not([hidden])')
     claim(guest, *odd)
-    guest.wait_for_function("() => window.lockSeen === true")
+    seen(guest)
     assert host.locator(".duel.is-locked").count() == 0
     # both race for the same pair: exactly one wins it, both boards agree
     pair = legal_pair(host, (4, 6))

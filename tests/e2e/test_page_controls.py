@@ -7,17 +7,18 @@ from typing import Any
 
 import pytest
 from pagekit import (
+    LINE,
     api_get,
     ask_hint,
     click_action,
     game_id,
     message,
     open_board,
-    seen_line,
+    seen,
     spots,
     tile,
     wait_board,
-    watch_line,
+    watch,
 )
 
 from tilematch.engine.tiles import tiles_match
@@ -212,20 +213,20 @@ def board_codes(page: Any) -> list[str]:
 
 
 def test_daily_same_board_on_two_loads(browser: Any, live_server: Any) -> None:
-    seen = []
+    boards = []
     for _ in range(2):  # two players, two browser contexts, same date
         ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url)
         page = ctx.new_page()
         page.goto("/daily?date=2026-01-15")
         wait_board(page)
         assert "2026-01-15" in page.locator(".game-title").inner_text()
-        seen.append(board_codes(page))
+        boards.append(board_codes(page))
         page.reload()
         wait_board(page)
-        assert board_codes(page) == seen[-1]
+        assert board_codes(page) == boards[-1]
         ctx.close()
-    assert len(seen[0]) == 144
-    assert seen[0] == seen[1]
+    assert len(boards[0]) == 144
+    assert boards[0] == boards[1]
 
 
 def test_restart_today_keeps_the_board(page: Any) -> None:
@@ -271,10 +272,10 @@ def test_pause_hides_board(page: Any) -> None:
 def test_shisensho_line_follows_server_path(page: Any) -> None:
     gid = open_board(page, "/play/shisensho/classic?size=4x6")
     a, b = ask_hint(page)
-    watch_line(page)
+    watch(page, ".path-layer.is-visible", LINE)
     tile(page, a).click()
     tile(page, b).click()
-    drawn = seen_line(page)
+    drawn = seen(page)
     view = api_get(page, f"/api/games/{gid}")
     assert drawn["points"] == view["last_match"]["path"]
     assert drawn["lines"] == 2

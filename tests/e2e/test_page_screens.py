@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE
-from pagekit import ask_hint, play_game, seen_line, wait_board, watch_line
+from pagekit import ask_hint, play_game, seen, wait_board, watch
 
 pytestmark = pytest.mark.e2e
 
@@ -119,13 +119,13 @@ def test_moments_screenshots(browser: Any, live_server: Any, artifacts: Path) ->
     page.goto("/play/shisensho/classic?size=6x8&seed=3")
     wait_board(page)
     a, b = ask_hint(page)
-    watch_line(page)
+    watch(page, ".path-layer.is-visible")
     page.evaluate(
         "([a, b]) => { for (const s of [a, b])"
         ' document.querySelector(`.tile[data-spot="${s}"]`).click() }',
         [a, b],
     )
-    seen_line(page)
+    seen(page)
     page.screenshot(path=str(artifacts / "shisensho-line-desktop.png"))
     play_game(page, mouse_pairs=0)
     shoot(page, artifacts, "end-dialog-desktop")

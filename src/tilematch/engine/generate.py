@@ -993,17 +993,28 @@ def positions_hopeless(board: BoardLike) -> bool:
     answer False."""
     if not isinstance(board, StackBoard) or board.locked:
         return False
-    if board.occupied.bit_count() <= 12:
-        return _positions_hopeless(board)
-    return _no_clearing(board.geometry, board.occupied, HOPELESS_NODES) is True
+    limit = None if board.occupied.bit_count() <= 12 else HOPELESS_NODES
+    return _no_clearing(board.geometry, board.occupied, limit) is True
 
 
-def _no_clearing(geo: StackGeometry, occupied: int, limit: int) -> bool | None:
+def _positions_hopeless(board: BoardLike) -> bool:
+    """The reshuffle's early stop: :func:`positions_hopeless` on remains of at most
+    12 tiles, stones that still need cracks taken as never free (kept as it is, so
+    a stored game's reshuffles re-deal the same way)."""
+    if not isinstance(board, StackBoard) or board.occupied.bit_count() > 12:
+        return False
+    return _no_clearing(board.geometry, board.occupied, None, board.locked) is True
+
+
+def _no_clearing(
+    geo: StackGeometry, occupied: int, limit: int | None, never_free: int = 0
+) -> bool | None:
     """True when the spots ``occupied`` of ``geo`` can never be cleared two free
-    tiles at a time, False when they can, None when ``limit`` positions were
-    looked at without an answer. The highest free tiles are tried first (they
-    hold up the most), and a set of tiles left that was not cleared is never
-    searched again.
+    tiles at a time (the spots ``never_free`` never count as free), False when
+    they can, None when ``limit`` positions were looked at without an answer
+    (``None``: no bound). The highest free tiles are tried first (they hold up
+    the most), and a set of tiles left that was not cleared is never searched
+    again.
 
     Tiles that lie each on the next (overlapping, on ever lower layers) are free
     one at a time, the top one first: no two of them ever go together, so such a
@@ -1033,9 +1044,9 @@ def _no_clearing(geo: StackGeometry, occupied: int, limit: int) -> bool | None:
         if 2 * tallest > occ.bit_count():
             return False
         looked += 1
-        if looked > limit:
+        if limit is not None and looked > limit:
             return None
-        free = sorted(bits(geo.free_mask(occ)), key=lambda s: -z[s])
+        free = sorted(bits(geo.free_mask(occ) & ~never_free), key=lambda s: -z[s])
         for i, a in enumerate(free):
             for b in free[i + 1 :]:
                 found = clears(occ & ~((1 << a) | (1 << b)))
@@ -1045,25 +1056,6 @@ def _no_clearing(geo: StackGeometry, occupied: int, limit: int) -> bool | None:
         return False
 
     return None if (found := clears(occupied)) is None else not found
-
-
-def _positions_hopeless(board: BoardLike) -> bool:
-    """:func:`positions_hopeless`, with stones that still need cracks taken as never
-    free: the reshuffle's early stop (kept as it is, so a stored game's reshuffles
-    re-deal the same way)."""
-    if not isinstance(board, StackBoard) or board.occupied.bit_count() > 12:
-        return False
-    geo = board.geometry
-
-    def clears(occ: int) -> bool:
-        if not occ:
-            return True
-        free = bits(geo.free_mask(occ) & ~board.locked)
-        return any(
-            clears(occ & ~((1 << a) | (1 << b))) for i, a in enumerate(free) for b in free[i + 1 :]
-        )
-
-    return not clears(board.occupied)
 
 
 # ---------------------------------------------------------------------------

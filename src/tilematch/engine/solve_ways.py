@@ -36,10 +36,10 @@ A conflict with nothing in it proves the board cannot be cleared; every group
 committed with a peeling that takes every tile is a solution. Both are exact:
 every stored conflict is a set of ways no solution has.
 
-Measured on Turtle seeds 0-1999, each deal solved with it and with the full
-look-ahead rounds in turn (CPU per deal): total 210 s against 260 s, p99 1.02
-s against 1.58 s, deals over 2 s 2 against 14, the slowest 4.7 s against
-14.6 s (seed 863, unsolvable, now 2.3 s); every verdict the same.
+Measured on Turtle seeds 0-1999 (CPU per deal, alone on the machine): no
+deal over 2 s and the slowest 1.93-1.97 s, where the full look-ahead rounds
+left 14 deals over 2 s and the slowest at 14.7 s; every verdict the same
+(``docs/solver.md`` has the figures and how they came down).
 """
 
 from __future__ import annotations
@@ -277,7 +277,9 @@ class WaySearch:
             while len(trail) > start:
                 kind, g, w = trail.pop()
                 if kind == "a":
-                    self.phase[g] = self.assigned[g] or 0
+                    way = self.assigned[g]
+                    assert way is not None  # (committed when the entry was made)
+                    self.phase[g] = way
                     self.commit(g, None)
                     self.reason[g] = None
                 else:

@@ -341,10 +341,7 @@ class Session:
             dealt = self._deal(0)
         except (ValueError, KeyError) as error:
             raise ModeError(f"no board can be dealt for these settings: {error}") from None
-        self.board: Board = dealt.board
-        self.solution = dealt.solution
-        #: solutions smart hints follow: the deal's own, then any found since
-        self.hint_memory = deals.hint_memory(self.board, self.solution)
+        self._take(dealt)
         self.dealt_version = dealt.version
         self.tiles_total = self._count(self.board)
         self._initial_occupied = int(self.board.occupied)
@@ -354,6 +351,14 @@ class Session:
     # ------------------------------------------------------------ hooks
     def _setup(self) -> None:
         """Mode state set up after the first deal."""
+
+    def _take(self, dealt: deals.Dealt) -> None:
+        """Play on the board ``dealt``: its solution is the first one smart hints
+        follow (:func:`deals.smart_hint`)."""
+        self.board: Board = dealt.board
+        self.solution = dealt.solution
+        #: solutions smart hints follow: the deal's own, then any found since
+        self.hint_memory = deals.hint_memory(self.board, self.solution)
 
     def _deal(self, index: int) -> deals.Dealt:
         """The ``index``-th board of this game (0 is the first)."""

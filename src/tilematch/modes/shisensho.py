@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from typing import Any, ClassVar
 
-from tilematch.modes import deals
 from tilematch.modes.session import Session
 
 TOKENS = 3
@@ -115,10 +114,7 @@ class Arcade(Session):
         at = self.clock.elapsed(now)
         self.boards += 1
         self.ledger.add("Board cleared", ARCADE_CLEAR_BONUS, kind="clear", at=at)
-        dealt = self._deal(self.boards)
-        self.board = dealt.board
-        self.solution = dealt.solution
-        self.hint_memory = deals.hint_memory(self.board, self.solution)
+        self._take(self._deal(self.boards))
         self._undo.clear()
         events.append({"type": "new_board", "board": self.boards + 1})
 
