@@ -76,7 +76,7 @@ def walk_to(page: Any, target: int) -> None:
 
 
 def test_keyboard_only_play(page: Any) -> None:
-    open_board(page, "/play/solitaire/regular?layout=dragon-pearl")
+    open_board(page, "/play/solitaire/regular?layout=dragon-pearl&seed=15")
     for _ in range(40):
         page.keyboard.press("Tab")
         if focused_spot(page) is not None:
