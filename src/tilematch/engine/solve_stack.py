@@ -26,6 +26,10 @@ from tilematch.engine.stack import StackGeometry
 # Layered boards (Mahjong Solitaire, Black & White), stones included.
 # ---------------------------------------------------------------------------
 
+#: how many positions' free tiles :attr:`LayeredModel.free_known` keeps before it
+#: starts over
+FREE_KNOWN = 4096
+
 
 class LayeredModel(Model):
     """State: ``(occupied, free, cracks)``; ``cracks`` is a tuple of the cracks each
@@ -67,6 +71,11 @@ class LayeredModel(Model):
         self.tiles = tiles
         self.spots = spots
         self.free_cells = geometry.free_cells  # the one free rule, for every tile at once
+        #: ``free_cells`` of the tiles left in recent rounds of :meth:`_peel`, by those
+        #: tiles: peelings restart from recorded rounds and trials of other ways
+        #: often peel through the same positions (on hard Turtle deals more than
+        #: half the rounds meet a position seen among the last few thousand)
+        self.free_known: dict[int, int] = {}
         # The free rule and its tables are the board's (StackGeometry); only tiles on
         # the board count here, so every mask is cut down to them.
         to_cells = geometry.to_cells
@@ -357,8 +366,10 @@ class LayeredModel(Model):
         ``opened`` (lone tiles of a group with a lone mate free or gone for them).
         ``seen`` are the free tiles already looked at. Records ``(rest, opened,
         seen)`` at the start of each round in ``snaps``, and ``rest`` alone in
-        ``track`` (with the tiles left at the end)."""
+        ``track`` (with the tiles left at the end). The free tiles of a round come
+        from :attr:`free_known` when it has them."""
         free_cells = self.free_cells
+        known = self.free_known
         groups = self.groups
         masks, black, bipartite, group_of = (
             groups.masks,
@@ -366,7 +377,6 @@ class LayeredModel(Model):
             groups.bipartite,
             groups.of,
         )
-        paired = ~lone
         # lone tiles to look at when they become free (``opened`` only grows; a
         # Black & White group opens one colour at a time)
         two_colours = self.two_colours
@@ -375,35 +385,44 @@ class LayeredModel(Model):
                 snaps.append((rest, opened, seen))
             if track is not None:
                 track.append(rest)
-            free = free_cells(rest)
-            new = free & ~seen
+            free = known.get(rest)
+            if free is None:
+                if len(known) >= FREE_KNOWN:
+                    known.clear()
+                free = known[rest] = free_cells(rest)
+            # ``x ^ (x & y)`` is ``x & ~y`` without building the negative ``~y``
+            new = free ^ (free & seen)
             go = 0
             if new:
                 seen |= new
                 # committed tiles: go with a free partner
-                mine = new & paired
-                while mine:
-                    low = mine & -mine
-                    mine ^= low
-                    mate = partner[low.bit_length() - 1]
+                mine = new ^ (new & lone)
+                while mine:  # top bit first: finding it builds no negative ``-mine``
+                    top = mine.bit_length() - 1
+                    bit = 1 << top
+                    mine ^= bit
+                    mate = partner[top]
                     if free & mate:
-                        go |= low | mate
+                        go |= bit | mate
                 # lone tiles of groups not yet open: open them when a mate is there
-                waiting = new & lone & ~opened
+                waiting = new & lone
+                waiting ^= waiting & opened
                 if two_colours:
                     waiting |= new & lone & two_colours
                 if waiting:
-                    there_all = lone & ~(rest & ~free)  # lone tiles free or gone
-                    shut = ~opened  # groups are disjoint: what opens below is looked at once
+                    # lone tiles free or gone (``rest ^ free``: the tiles still blocked)
+                    there_all = lone ^ (lone & (rest ^ free))
+                    # groups are disjoint: what opens below is looked at once; only a
+                    # Black & White group can be waiting with all its lone tiles open
+                    was_open = opened
                     while waiting:
-                        low = waiting & -waiting
-                        g = group_of[low.bit_length() - 1]
+                        g = group_of[waiting.bit_length() - 1]
                         gmask = masks[g] & lone
-                        waiting &= ~gmask
-                        if not gmask & shut:
-                            continue
+                        waiting ^= waiting & gmask
                         there = gmask & there_all
                         if bipartite[g]:
+                            if gmask & was_open == gmask:
+                                continue
                             dark = black[g]
                             if there & dark:
                                 opened |= gmask & ~dark
@@ -417,7 +436,7 @@ class LayeredModel(Model):
                     self.stuck_at = rest
                     return None
                 return rest
-            rest &= ~go
+            rest ^= go  # ``go`` holds free tiles, so tiles of ``rest``
             if not rest & target:
                 if snaps is not None:
                     snaps.append((rest, opened, seen))

@@ -122,21 +122,23 @@ class StackGeometry:
         ``cell_layer`` bits per ``z`` (an empty row pads each layer), so a step in
         ``x``, ``y`` or ``z`` is a shift by 1, ``cell_row`` or ``cell_layer`` that
         never wraps onto another tile. The free rule of :meth:`is_free_in` then
-        takes a few dozen integer operations for the whole board: a tile is
+        takes about twenty integer operations for the whole board: a tile is
         covered when the layers above it, ORed together and dilated by one cell
         in ``x`` and ``y``, meet it; a side is closed when the layer itself,
-        dilated by one cell in ``y``, meets it shifted by two cells in ``x``.
+        dilated by one cell in ``y``, meets it shifted by two cells in ``x``. The
+        dilation in ``y`` is done once, on the whole board, and serves both rules
+        (dilating before ORing the layers together gives the same cells: the
+        shifts commute, and the pad rows keep layers apart).
         Equal to :meth:`free_mask` (a property test checks it); the solver works
         on the cell board.
         """
         row = self.cell_row
-        up = occupied >> self.cell_layer  # the layer above each layer
+        tall = occupied | (occupied << row) | (occupied >> row)  # dilated in y
+        up = tall >> self.cell_layer  # the layer above each layer
         for step in self.cell_up:  # OR in every higher layer
             up |= up >> step
-        up |= (up << 1) | (up >> 1)
-        up |= (up << row) | (up >> row)
-        tall = occupied | (occupied << row) | (occupied >> row)
-        return occupied & ~(up | ((tall << 2) & (tall >> 2)))
+        blocked = up | (up << 1) | (up >> 1) | ((tall << 2) & (tall >> 2))
+        return occupied ^ (occupied & blocked)
 
     def free_mask(self, occupied: int) -> int:
         """Bitmask of the spots of ``occupied`` that are free when exactly those are filled."""
