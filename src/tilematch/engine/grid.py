@@ -101,6 +101,9 @@ class GridShape:
 
     * ``cells``: the spots tiles may stand on (the mask; every spot without one);
     * ``everything``: every spot of the rectangle;
+    * ``bit[spot]``: ``1 << spot`` (a table: the solver's hot loops test and
+      set single spots of 136-bit masks, and a lookup makes no temporary int);
+    * ``row_col[spot]``: ``divmod(spot, cols)`` (a table, for the connection test);
     * ``border``: spots on the outer edge of the rectangle;
     * ``neighbours[spot]``: the up to four orthogonal neighbours inside the rectangle;
     * ``row_masks[r]`` / ``col_masks[c]``: the spots of a row / column;
@@ -120,6 +123,7 @@ class GridShape:
     """
 
     __slots__ = (
+        "bit",
         "border",
         "cells",
         "col_masks",
@@ -127,6 +131,7 @@ class GridShape:
         "everything",
         "mask",
         "neighbours",
+        "row_col",
         "row_masks",
         "rows",
         "run_of",
@@ -141,8 +146,10 @@ class GridShape:
     mask: int | None
     cells: int
     everything: int
+    bit: tuple[int, ...]
     border: int
     neighbours: tuple[int, ...]
+    row_col: tuple[tuple[int, int], ...]
     row_masks: tuple[int, ...]
     col_masks: tuple[int, ...]
     run_of: tuple[int, ...]
@@ -174,6 +181,8 @@ class GridShape:
         self = super().__new__(cls)
         self.rows, self.cols, self.size, self.mask = rows, cols, size, mask
         self.everything = everything
+        self.bit = tuple(1 << spot for spot in range(size))
+        self.row_col = tuple(divmod(spot, cols) for spot in range(size))
         self.cells = everything if mask is None else mask
         row_masks = tuple(((1 << cols) - 1) << (r * cols) for r in range(rows))
         col_masks = tuple(sum(1 << (r * cols + c) for r in range(rows)) for c in range(cols))
@@ -252,10 +261,15 @@ class GridLines:
 
     def __init__(self, shape: GridShape, occupied: int = 0) -> None:
         self.shape = shape
-        self.row_bits: list[int] = [0] * (shape.rows + 2)
-        self.col_bits: list[int] = [0] * (shape.cols + 2)
-        for spot in bits(occupied):
-            self.add(spot)
+        row_bits = [0] * (shape.rows + 2)
+        col_bits = [0] * (shape.cols + 2)
+        cols = shape.cols
+        for spot in bits(occupied):  # (:meth:`add`, inline)
+            r, c = divmod(spot, cols)
+            row_bits[r + 1] |= 1 << c
+            col_bits[c + 1] |= 1 << r
+        self.row_bits: list[int] = row_bits
+        self.col_bits: list[int] = col_bits
 
     def add(self, spot: int) -> None:
         """Mark ``spot`` occupied."""
@@ -416,9 +430,9 @@ class GridLines:
         removals need not while no cell of the mask has been emptied.
         """
         shape = self.shape
-        cols, rows = shape.cols, shape.rows
-        ra, ca = divmod(a, cols)
-        rb, cb = divmod(b, cols)
+        cols, rows, bit = shape.cols, shape.rows, shape.bit
+        ra, ca = shape.row_col[a]
+        rb, cb = shape.row_col[b]
         rows_occ, cols_occ = self.row_bits, self.col_bits
         if ra == rb:
             lo, hi = (ca, cb) if ca < cb else (cb, ca)
@@ -439,25 +453,25 @@ class GridLines:
         m = col_a & ((1 << ra) - 1)
         if m:
             up = m.bit_length()
-            block |= 1 << ((up - 1) * cols + ca)
+            block |= bit[(up - 1) * cols + ca]
         else:
             up = -1
         m = col_b & ((1 << rb) - 1)
         if m:
             s = m.bit_length()
-            block |= 1 << ((s - 1) * cols + cb)
+            block |= bit[(s - 1) * cols + cb]
             if s > up:
                 up = s
         m = col_a >> (ra + 1)
         if m:
             down = ra + (m & -m).bit_length() - 1
-            block |= 1 << ((down + 1) * cols + ca)
+            block |= bit[(down + 1) * cols + ca]
         else:
             down = rows
         m = col_b >> (rb + 1)
         if m:
             s = rb + (m & -m).bit_length() - 1
-            block |= 1 << ((s + 1) * cols + cb)
+            block |= bit[(s + 1) * cols + cb]
             if s < down:
                 down = s
         if ca != cb and up <= down:
@@ -476,25 +490,25 @@ class GridLines:
         m = row_a & ((1 << ca) - 1)
         if m:
             left = m.bit_length()
-            block |= 1 << (ra * cols + left - 1)
+            block |= bit[ra * cols + left - 1]
         else:
             left = -1
         m = row_b & ((1 << cb) - 1)
         if m:
             s = m.bit_length()
-            block |= 1 << (rb * cols + s - 1)
+            block |= bit[rb * cols + s - 1]
             if s > left:
                 left = s
         m = row_a >> (ca + 1)
         if m:
             right = ca + (m & -m).bit_length() - 1
-            block |= 1 << (ra * cols + right + 1)
+            block |= bit[ra * cols + right + 1]
         else:
             right = cols
         m = row_b >> (cb + 1)
         if m:
             s = cb + (m & -m).bit_length() - 1
-            block |= 1 << (rb * cols + s + 1)
+            block |= bit[rb * cols + s + 1]
             if s < right:
                 right = s
         if ra != rb and left <= right:
@@ -509,7 +523,7 @@ class GridLines:
                 if not m:
                     span = ((1 << (r_hi * cols)) - 1) ^ ((1 << ((r_lo + 1) * cols)) - 1)
                     return ~self._h_line(a, b, c - 1, col_masks[c - 1] & span)
-                block |= 1 << (((m & -m).bit_length() - 1) * cols + c - 1)
+                block |= bit[((m & -m).bit_length() - 1) * cols + c - 1]
         return block
 
     def _v_line(self, a: int, b: int, r: int, middle: int) -> int:
@@ -517,35 +531,35 @@ class GridLines:
         (``middle``: those cells of row ``r``) to the column of ``b`` and along it
         to ``b``; the ends left out."""
         shape = self.shape
-        cols, rows = shape.cols, shape.rows
+        cols, rows, bit = shape.cols, shape.rows, shape.bit
         cells = middle
         for spot in (a, b):
-            rs, c = divmod(spot, cols)
+            rs, c = shape.row_col[spot]
             lo, hi = (rs, r) if rs < r else (r, rs)
             lo, hi = max(lo, 0), min(hi, rows - 1)
             cells |= shape.col_masks[c] & (
                 ((1 << ((hi + 1) * cols)) - 1) ^ ((1 << (lo * cols)) - 1)
             )
         if 0 <= r < rows:
-            cells |= (1 << (r * cols + a % cols)) | (1 << (r * cols + b % cols))
-        return cells & ~(1 << a) & ~(1 << b)
+            cells |= bit[r * cols + a % cols] | bit[r * cols + b % cols]
+        return cells ^ (cells & (bit[a] | bit[b]))
 
     def _h_line(self, a: int, b: int, c: int, middle: int) -> int:
         """The grid cells of the line from ``a`` along its row to column ``c``, then
         (``middle``: those cells of column ``c``) to the row of ``b`` and along it
         to ``b``; the ends left out."""
         shape = self.shape
-        cols = shape.cols
+        cols, bit = shape.cols, shape.bit
         cells = middle
         for spot in (a, b):
-            r, cs = divmod(spot, cols)
+            r, cs = shape.row_col[spot]
             lo, hi = (cs, c) if cs < c else (c, cs)
             lo, hi = max(lo, 0), min(hi, cols - 1)
             cells |= ((1 << (hi + 1)) - (1 << lo)) << (r * cols)
         if 0 <= c < cols:
             r_a, r_b = a // cols, b // cols
-            cells |= (1 << (r_a * cols + c)) | (1 << (r_b * cols + c))
-        return cells & ~(1 << a) & ~(1 << b)
+            cells |= bit[r_a * cols + c] | bit[r_b * cols + c]
+        return cells ^ (cells & (bit[a] | bit[b]))
 
 
 # ---------------------------------------------------------------------------

@@ -114,6 +114,10 @@ class GridModel(Model):
             self.start |= 1 << idx
         self.groups = Groups(items)
         self.nb = shape.neighbours
+        #: ``bit[t]`` is ``1 << t`` (:attr:`GridShape.bit`), ``without[t]`` every cell
+        #: but ``t`` (``occ & without[t]`` empties ``t``: no negative temporary int)
+        self.bit = shape.bit
+        self.without = tuple(shape.everything ^ b for b in shape.bit)
         #: the tiles each tile may pair with
         self.mates: dict[int, int] = {}
         for t, g in self.groups.of.items():
@@ -122,6 +126,8 @@ class GridModel(Model):
         self._ctx: Any = None
         self._known: dict[Pair, bool] = {}
         self.mate_list = {t: tuple(bits(ms)) for t, ms in self.mates.items()}
+        #: the mates next to each tile
+        self.mates_near = {t: ms & self.nb[t] for t, ms in self.mates.items()}
         self._hopeless: bool | None = None
         #: the order the last look-ahead position's reach test took the tiles in
         self._peel_order = bits(self.start)
@@ -267,7 +273,8 @@ class GridModel(Model):
         known = self._known.get(pair)
         if known is None:
             exposed: int = ctx[2]
-            if not (exposed >> a & 1 and exposed >> b & 1) and not self.nb[a] >> b & 1:
+            bit = self.bit
+            if not (exposed & bit[a] and exposed & bit[b]) and not self.nb[a] & bit[b]:
                 known = False  # no empty neighbour to start from, and not adjacent
             else:
                 # what is known of the two cells from other positions, else the rule
@@ -295,10 +302,13 @@ class GridModel(Model):
         connects. Pairs left over can never be removed: the position is dead."""
         if len(commits) < 2:
             return False
+        bit, without = self.bit, self.without
         occ = 0
         for a, b in commits:
-            occ |= (1 << a) | (1 << b)
+            occ |= bit[a] | bit[b]
         lines = GridLines(self.shape, occ)
+        row_occ, col_occ = lines.row_bits, lines.col_bits
+        unbit = self.shape.unbits
         apart, joined = self._apart, self._joined
         pending = list(commits)
         while pending:
@@ -317,9 +327,11 @@ class GridModel(Model):
                         keep.append((a, b))
                         continue
                     joined[key] = ~why
-                lines.remove(a)
-                lines.remove(b)
-                occ &= ~((1 << a) | (1 << b))
+                occ = occ & without[a] & without[b]
+                for x in (a, b):  # (``lines.remove``, inline)
+                    ri, rm, ci, cm = unbit[x]
+                    row_occ[ri] &= rm
+                    col_occ[ci] &= cm
             if len(keep) == len(pending):
                 return True
             pending = keep
@@ -343,10 +355,11 @@ class GridModel(Model):
             if step[4] >= 0:
                 taken.append(step[4])  # (went with its partner)
         self._peel_order = taken + [t for t in self._peel_order if t not in when]
+        bit = self.bit
         committed = 0
         partner: dict[int, int] = {}
         for a, b in commits:
-            committed |= (1 << a) | (1 << b)
+            committed |= bit[a] | bit[b]
             partner[a] = b
             partner[b] = a
         return (log, when, [-1] * len(log), partner, committed)
@@ -373,16 +386,17 @@ class GridModel(Model):
         This spares most look-ahead positions their own test (the positions
         after a way that passed: its pairs committed, pairs played)."""
         occ = state[0]
+        bit, without = self.bit, self.without
         cmask = 0
         for a, b in commits:
-            cmask |= (1 << a) | (1 << b)
+            cmask |= bit[a] | bit[b]
         for entry in reversed(self._passes):
             there, pairs, seq, run, base, way = entry
-            if occ & ~there:
+            if occ & there != occ:
                 continue
             both = base[4]
             for a, b in way:
-                both |= (1 << a) | (1 << b)
+                both |= bit[a] | bit[b]
             if both & occ != cmask:
                 continue  # a tile committed here not there, or the other way
             if not (commits <= pairs or all(pair in pairs or pair in way for pair in commits)):
@@ -402,17 +416,17 @@ class GridModel(Model):
             base_log, base_when = base[0], base[1]
             first = min(min(base_when[a], base_when[b]) for a, b in way)
             for t, p, via in itertools.chain((step[3:] for step in base_log[:first]), seq):
-                if not occ >> t & 1:
+                if not occ & bit[t]:
                     continue
                 when[t] = len(log)
                 log.append((occ, row_occ.copy(), col_occ.copy(), t, p, via))
-                occ &= ~(1 << t)
+                occ &= without[t]
                 ri, rm, ci, cm = unbit[t]
                 row_occ[ri] &= rm
                 col_occ[ci] &= cm
                 if p >= 0:
                     when[p] = len(log) - 1
-                    occ &= ~(1 << p)
+                    occ &= without[p]
                     ri, rm, ci, cm = unbit[p]
                     row_occ[ri] &= rm
                     col_occ[ci] &= cm
@@ -485,12 +499,13 @@ class GridModel(Model):
         tile its line went to or -1)``: with those, the steps of a reach test of
         the position with ``way`` committed."""
         log, when, crossed_at, base_partner, committed = base
+        nb, bit, without = self.nb, self.bit, self.without
         partner: dict[int, int] = base_partner.copy()
         first = len(log)
         for a, b in way:
             partner[a] = b
             partner[b] = a
-            committed |= (1 << a) | (1 << b)
+            committed |= bit[a] | bit[b]
             first = min(first, when[a], when[b])
         occ, row_bits, col_bits, _, _, _ = log[first]
         lines: GridLines = state[1].copy()
@@ -499,9 +514,8 @@ class GridModel(Model):
         line_or_blockers = lines.line_or_blockers
         row_occ, col_occ = lines.row_bits, lines.col_bits
         unbit = self.shape.unbits
-        nb = self.nb
         border = self.shape.border
-        mates = self.mates
+        mates_near = self.mates_near
         reach_mate = self._reach_mate
         apart, joined = self._apart, self._joined
         refused, went = self._refused, self._went
@@ -513,14 +527,14 @@ class GridModel(Model):
             yet: ``live`` the occupied cells one of which must be emptied before it
             can, ``whys`` those for each mate (see :meth:`_reach_mate`; ``whys``
             given are the ones it had)."""
-            tb = 1 << t
+            tb = bit[t]
             p = partner.get(t)
             if p is not None:
-                if nb[t] >> p & 1:
+                if nb[t] & bit[p]:
                     return p, p, None
-                if not (border & tb or nb[t] & ~occ):
+                if not (border & tb or nb[t] & occ != nb[t]):
                     return -2, nb[t] & occ, None
-                if not (border >> p & 1 or nb[p] & ~occ):
+                if not (border & bit[p] or nb[p] & occ != nb[p]):
                     return -2, nb[p] & occ, None
                 key = t << 12 | p if t < p else p << 12 | t
                 why = apart.get(key, -1)
@@ -534,36 +548,52 @@ class GridModel(Model):
                     why &= occ
                     apart[key] = why
                 return -2, why, None
-            if mates[t] & ~committed & nb[t]:
-                return -1, -1, None
-            if not (border & tb or nb[t] & ~occ):
+            near = mates_near[t]
+            if near and near & committed != near:
+                return -1, -1, None  # next to a mate
+            if not (border & tb or nb[t] & occ != nb[t]):
                 return -2, nb[t] & occ, None
             if whys is None:
                 known = refused.get(t)
-                if known is not None and known[0] & occ == known[0] and not known[1] & ~committed:
+                if (
+                    known is not None
+                    and known[0] & occ == known[0]
+                    and known[1] & committed == known[1]
+                ):
                     return -2, known[0], None
             known = went.get(t)
-            if known is not None and not known[1] & occ and not committed >> known[0] & 1:
+            if known is not None and not known[1] & occ and not committed & bit[known[0]]:
                 return -1, known[0], None
             m, why, whys = reach_mate(t, occ, committed, line_or_blockers, whys)
             return (-1, m, None) if m >= 0 else (-2, why, whys)
 
         in_way = 0
         for a, b in way:
-            in_way |= (1 << a) | (1 << b)
+            in_way |= bit[a] | bit[b]
+        way_tiles = frozenset(itertools.chain.from_iterable(way))
         # tiles that cannot go yet, each with the cells it waits for (occupied cells,
         # one of which must be emptied before it can go: see goes)
         waiting: list[tuple[int, int, list[int] | None]] = []
         # tiles standing that the test without ``way`` had taken (waiting tiles and
         # their partners), and the cells the waiting tiles wait for
         standing = watched = crossed = 0
-        gone_way = False
+        # (``check_way``: the last step took tiles of ``way``, so ``way`` may be
+        # gone; no other step takes any, and waiting tiles that go look themselves)
+        gone_way = check_way = False
+        # (``paired``: a tile went with a partner that may be waiting; such a
+        # tile stays in ``waiting`` until the next re-scan ends)
+        paired = False
         for step in range(first, len(log)):
-            if not gone_way and not in_way & occ:
-                gone_way = True
-                yield -1  # ``way`` is gone: the rest goes too
+            if check_way:
+                check_way = False
+                if not gone_way and not in_way & occ:
+                    gone_way = True
+                    yield -1  # ``way`` is gone: the rest goes too
             then_occ, row_bits, col_bits, t, p, via = log[step]
-            if not occ >> t & 1:
+            tb = bit[t]
+            # (a tile of a step stands until then, unless ``way`` paired it anew)
+            of_way = t in way_tiles
+            if of_way and not occ & tb:
                 continue  # went sooner, with its partner of ``way``
             if standing:
                 crossed = crossed_at[step]
@@ -580,38 +610,41 @@ class GridModel(Model):
                             crossed = self._crossed(then, t, via)
                             joined[key] = crossed
                     crossed_at[step] = crossed
-            if in_way >> t & 1 or standing & crossed:
-                if p < 0 and not in_way >> t & 1:
+            if of_way or standing & crossed:
+                if p < 0 and not of_way:
                     # (goes, its first question inline: a refusal remembered that
                     # still holds; the tile is uncommitted, as it was there)
                     known = refused.get(t)
                     if (
                         known is not None
                         and known[0] & occ == known[0]
-                        and not known[1] & ~committed
+                        and known[1] & committed == known[1]
                     ):
                         waiting.append((t, known[0], None))
-                        standing |= 1 << t
+                        standing |= tb
                         watched |= known[0]
                         continue
                 p, why, whys = goes(t, None)
                 if p == -2:
                     waiting.append((t, why, whys))
-                    standing |= 1 << t | 1 << partner.get(t, t)
+                    standing |= tb | bit[partner.get(t, t)]
                     watched |= why
                     continue
                 via = why
+                if of_way:
+                    check_way = paired = True
             seq.append((t, p, via))
-            gone = 1 << t
+            gone = tb
+            occ &= without[t]
             ri, rm, ci, cm = unbit[t]
             row_occ[ri] &= rm
             col_occ[ci] &= cm
             if p >= 0:
-                gone |= 1 << p
+                gone |= bit[p]
+                occ &= without[p]
                 ri, rm, ci, cm = unbit[p]
                 row_occ[ri] &= rm
                 col_occ[ci] &= cm
-            occ &= ~gone
             if watched & gone:
                 # ask again the waiting tiles whose cells went, until none goes
                 while True:
@@ -619,11 +652,11 @@ class GridModel(Model):
                     moved = False
                     for entry in waiting:
                         w, why, whys = entry
-                        if not occ >> w & 1:
-                            continue  # went with its partner
                         if why & occ == why:
-                            still.append(entry)
+                            still.append(entry)  # (or gone with its partner: see below)
                             continue
+                        if not occ & bit[w]:
+                            continue  # went with its partner
                         p, why, whys = goes(w, whys)
                         if p == -2:
                             still.append((w, why, whys))
@@ -633,12 +666,13 @@ class GridModel(Model):
                         ri, rm, ci, cm = unbit[w]
                         row_occ[ri] &= rm
                         col_occ[ci] &= cm
-                        occ &= ~(1 << w)
+                        occ &= without[w]
                         if p >= 0:
+                            paired = True
                             ri, rm, ci, cm = unbit[p]
                             row_occ[ri] &= rm
                             col_occ[ci] &= cm
-                            occ &= ~(1 << p)
+                            occ &= without[p]
                             if not gone_way and not in_way & occ:
                                 gone_way = True
                                 yield -1  # ``way`` is gone: the rest goes too
@@ -647,6 +681,9 @@ class GridModel(Model):
                         break
                 # (a waiting tile's partner stands as long as it does)
                 standing &= occ
+                if paired:  # drop the tiles that went with a waiting partner
+                    waiting = [entry for entry in waiting if occ & bit[entry[0]]]
+                    paired = False
                 watched = 0
                 for _, why, _ in waiting:
                     watched |= why
@@ -695,15 +732,15 @@ class GridModel(Model):
         line_or_blockers = lines.line_or_blockers
         row_occ, col_occ = lines.row_bits, lines.col_bits
         unbit = self.shape.unbits
-        nb = self.nb
+        nb, bit, without = self.nb, self.bit, self.without
         border = self.shape.border
-        mates = self.mates
+        mates_near = self.mates_near
         partner: dict[int, int] = {}
         committed = 0
         for a, b in commits:
             partner[a] = b
             partner[b] = a
-            committed |= (1 << a) | (1 << b)
+            committed |= bit[a] | bit[b]
         # a tile that could not go waits until one of the cells that blocked it is
         # emptied: ``live[t]`` holds those cells (occupied, see
         # :meth:`GridLines.line_or_blockers`), and for each mate the cells of its lines
@@ -712,11 +749,11 @@ class GridModel(Model):
         reach_mate = self._reach_mate
         apart, joined = self._apart, self._joined
         refused, went = self._refused, self._went
-        pending = bits(occ) if order is None else [t for t in order if occ >> t & 1]
+        pending = bits(occ) if order is None else [t for t in order if occ & bit[t]]
         while True:
             keep = []
             for t in pending:
-                tb = 1 << t
+                tb = bit[t]
                 if not occ & tb:
                     continue  # went with its committed partner
                 entry = live.get(t)
@@ -725,11 +762,11 @@ class GridModel(Model):
                     continue
                 p = partner.get(t)
                 if p is not None:  # a committed pair goes together
-                    if nb[t] >> p & 1:
+                    if nb[t] & bit[p]:
                         why = 0
-                    elif not (border & tb or nb[t] & ~occ):
+                    elif not (border & tb or nb[t] & occ != nb[t]):
                         why = nb[t]
-                    elif not (border >> p & 1 or nb[p] & ~occ):
+                    elif not (border & bit[p] or nb[p] & occ != nb[p]):
                         why = nb[p]
                     else:
                         key = t << 12 | p if t < p else p << 12 | t
@@ -757,7 +794,7 @@ class GridModel(Model):
                                     p,
                                 )
                             )
-                        occ &= ~(tb | (1 << p))
+                        occ = occ & without[t] & without[p]
                         for x in (t, p):
                             ri, rm, ci, cm = unbit[x]
                             row_occ[ri] &= rm
@@ -766,9 +803,10 @@ class GridModel(Model):
                         live[t] = (why & occ, None)
                         keep.append(t)
                     continue
-                if mates[t] & ~committed & nb[t]:
+                near = mates_near[t]
+                if near and near & committed != near:
                     via = -1  # next to a mate
-                elif not (border & tb or nb[t] & ~occ):
+                elif not (border & tb or nb[t] & occ != nb[t]):
                     live[t] = (nb[t] & occ, None)  # no empty neighbour to start a line from
                     keep.append(t)
                     continue
@@ -779,13 +817,13 @@ class GridModel(Model):
                         if (
                             known is not None
                             and known[0] & occ == known[0]
-                            and not known[1] & ~committed
+                            and known[1] & committed == known[1]
                         ):
                             live[t] = (known[0], None)
                             keep.append(t)
                             continue
                     known = went.get(t)
-                    if known is not None and not known[1] & occ and not committed >> known[0] & 1:
+                    if known is not None and not known[1] & occ and not committed & bit[known[0]]:
                         via = known[0]
                     else:
                         via, why, whys = reach_mate(t, occ, committed, line_or_blockers, whys)
@@ -796,7 +834,7 @@ class GridModel(Model):
                 if log is not None and when is not None:
                     when[t] = len(log)
                     log.append((occ, lines.row_bits.copy(), lines.col_bits.copy(), t, -1, via))
-                occ &= ~tb
+                occ &= without[t]
                 ri, rm, ci, cm = unbit[t]
                 row_occ[ri] &= rm
                 col_occ[ci] &= cm
@@ -826,7 +864,7 @@ class GridModel(Model):
         commitments) spare asking again the mates none of whose cells went.
         (Callers without ``whys`` first look for a refusal remembered from any
         position, :attr:`_refused`, that still holds.)"""
-        nb = self.nb
+        nb, bit = self.nb, self.bit
         border = self.shape.border
         apart, joined = self._apart, self._joined
         apart_before, went = self._apart_before, self._went
@@ -837,10 +875,11 @@ class GridModel(Model):
         for i, m in enumerate(mate_list):
             why = whys[i]
             if why & occ != why:
-                if committed >> m & 1:
+                mb = bit[m]
+                if committed & mb:
                     why = 0  # committed elsewhere
-                elif occ >> m & 1 and not (border >> m & 1 or nb[m] & ~occ):
-                    why = (nb[m] | 1 << m) & occ  # still boxed in
+                elif occ & mb and not (border & mb or nb[m] & occ != nb[m]):
+                    why = (nb[m] | mb) & occ  # still boxed in
                 else:
                     # (the line may end on the empty cell where a mate stood:
                     # the rule does not ask whether its two ends are occupied)
@@ -879,12 +918,12 @@ class GridModel(Model):
 
     def open_pairs(self, ctx: Any, g: int, tiles_mask: int) -> list[Pair]:
         # only tiles with an empty neighbour, or next to a tile of their group, can go
-        nb = self.nb
+        nb, bit = self.nb, self.bit
         exposed = ctx[2]
         reach = tiles_mask & exposed
-        for t in bits(tiles_mask & ~exposed):
+        for t in bits(tiles_mask ^ reach):
             if nb[t] & tiles_mask:
-                reach |= 1 << t
+                reach |= bit[t]
         if reach & (reach - 1) == 0:
             return []
         available = self.available
@@ -894,13 +933,13 @@ class GridModel(Model):
         if tiles_mask.bit_count() != 4:
             return None
         exposed = ctx[2]
-        nb = self.nb
-        hidden = tiles_mask & ~exposed
+        nb, bit = self.nb, self.bit
+        hidden = tiles_mask ^ (tiles_mask & exposed)
         while hidden:
-            low = hidden & -hidden
-            if not nb[low.bit_length() - 1] & tiles_mask:
+            t = hidden.bit_length() - 1
+            if not nb[t] & tiles_mask:
                 return None  # a tile with no way out yet
-            hidden ^= low
+            hidden ^= bit[t]
         tiles = bits(tiles_mask)
         groups = self.groups
         links = self.open_pairs(ctx, g, tiles_mask)
@@ -916,7 +955,8 @@ class GridModel(Model):
         """:meth:`available` in the position after ``first`` is played, asked without
         leaving the current position (whose answers :meth:`available` remembers)."""
         occ, lines, exposed = self.play(ctx, first)
-        if not (exposed >> a & 1 and exposed >> b & 1) and not self.nb[a] >> b & 1:
+        bit = self.bit
+        if not (exposed & bit[a] and exposed & bit[b]) and not self.nb[a] & bit[b]:
             return False
         key = a << 12 | b if a < b else b << 12 | a
         why = self._apart.get(key, -1)
