@@ -107,6 +107,11 @@ class GridShape:
     * ``border``: spots on the outer edge of the rectangle;
     * ``neighbours[spot]``: the up to four orthogonal neighbours inside the rectangle;
     * ``row_masks[r]`` / ``col_masks[c]``: the spots of a row / column;
+    * ``low_ones[k]``: ``(1 << k) - 1``, for ``k`` up to ``max(rows, cols) + 1``;
+    * ``upto_row[k]``: the spots of the rows above row ``k`` (``k`` up to ``rows``);
+    * ``row_cells[r + 1][c + 1]`` and ``col_cells[c + 1][r + 1]``: ``bit`` of the
+      spot in row ``r`` and column ``c``, indexed as the lines of a
+      :class:`GridLines` are (the ring's entries are 0; the connection test);
     * ``unbits[spot]``: how emptying ``spot`` changes the occupancy lines of a
       :class:`GridLines`: ``(row line, mask to keep, column line, mask to keep)``;
     * ``run_of[spot]``: for gravity, the bitmask of the vertical run of mask
@@ -126,11 +131,14 @@ class GridShape:
         "bit",
         "border",
         "cells",
+        "col_cells",
         "col_masks",
         "cols",
         "everything",
+        "low_ones",
         "mask",
         "neighbours",
+        "row_cells",
         "row_col",
         "row_masks",
         "rows",
@@ -138,6 +146,7 @@ class GridShape:
         "runs",
         "size",
         "unbits",
+        "upto_row",
     )
 
     rows: int
@@ -152,6 +161,10 @@ class GridShape:
     row_col: tuple[tuple[int, int], ...]
     row_masks: tuple[int, ...]
     col_masks: tuple[int, ...]
+    low_ones: tuple[int, ...]
+    upto_row: tuple[int, ...]
+    row_cells: tuple[tuple[int, ...], ...]
+    col_cells: tuple[tuple[int, ...], ...]
     run_of: tuple[int, ...]
     runs: tuple[int, ...]
     unbits: tuple[tuple[int, int, int, int], ...]
@@ -187,6 +200,19 @@ class GridShape:
         row_masks = tuple(((1 << cols) - 1) << (r * cols) for r in range(rows))
         col_masks = tuple(sum(1 << (r * cols + c) for r in range(rows)) for c in range(cols))
         self.row_masks, self.col_masks = row_masks, col_masks
+        self.low_ones = tuple((1 << k) - 1 for k in range(max(rows, cols) + 2))
+        self.upto_row = tuple((1 << (k * cols)) - 1 for k in range(rows + 1))
+        ring_row, ring_col = (0,) * (cols + 2), (0,) * (rows + 2)
+        self.row_cells = (
+            ring_row,
+            *((0, *(1 << (r * cols + c) for c in range(cols)), 0) for r in range(rows)),
+            ring_row,
+        )
+        self.col_cells = (
+            ring_col,
+            *((0, *(1 << (r * cols + c) for r in range(rows)), 0) for c in range(cols)),
+            ring_col,
+        )
         self.border = row_masks[0] | row_masks[-1] | col_masks[0] | col_masks[-1]
         neighbours = []
         for spot in range(size):
@@ -263,9 +289,9 @@ class GridLines:
         self.shape = shape
         row_bits = [0] * (shape.rows + 2)
         col_bits = [0] * (shape.cols + 2)
-        cols = shape.cols
+        row_col = shape.row_col
         for spot in bits(occupied):  # (:meth:`add`, inline)
-            r, c = divmod(spot, cols)
+            r, c = row_col[spot]
             row_bits[r + 1] |= 1 << c
             col_bits[c + 1] |= 1 << r
         self.row_bits: list[int] = row_bits
@@ -430,136 +456,135 @@ class GridLines:
         removals need not while no cell of the mask has been emptied.
         """
         shape = self.shape
-        cols, rows, bit = shape.cols, shape.rows, shape.bit
         ra, ca = shape.row_col[a]
         rb, cb = shape.row_col[b]
         rows_occ, cols_occ = self.row_bits, self.col_bits
+        low = shape.low_ones
         if ra == rb:
             lo, hi = (ca, cb) if ca < cb else (cb, ca)
-            between = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
+            between = low[hi] ^ low[lo + 1]
             if not rows_occ[ra + 1] & between:
-                return ~(between << (ra * cols))
+                return ~(between << (ra * shape.cols))
         elif ca == cb:
             lo, hi = (ra, rb) if ra < rb else (rb, ra)
-            if not cols_occ[ca + 1] & (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)):
-                return ~(
-                    shape.col_masks[ca]
-                    & (((1 << (hi * cols)) - 1) ^ ((1 << ((lo + 1) * cols)) - 1))
-                )
-        block = 0
+            if not cols_occ[ca + 1] & (low[hi] ^ low[lo + 1]):
+                upto = shape.upto_row
+                return ~(shape.col_masks[ca] & (upto[hi] ^ upto[lo + 1]))
+        rows, cols = shape.rows, shape.cols
         # how far each end sees along its column (the ring is -1 / rows), and the
-        # first occupied cell it meets each way
+        # first occupied cell it meets each way (``cells[r + 1]``: row ``r``'s)
+        row_cells, col_cells = shape.row_cells, shape.col_cells
         col_a, col_b = cols_occ[ca + 1], cols_occ[cb + 1]
-        m = col_a & ((1 << ra) - 1)
+        cells_a, cells_b = col_cells[ca + 1], col_cells[cb + 1]
+        m = col_a & low[ra]
         if m:
             up = m.bit_length()
-            block |= bit[(up - 1) * cols + ca]
+            block = cells_a[up]
         else:
             up = -1
-        m = col_b & ((1 << rb) - 1)
+            block = 0
+        m = col_b & low[rb]
         if m:
             s = m.bit_length()
-            block |= bit[(s - 1) * cols + cb]
+            block |= cells_b[s]
             if s > up:
                 up = s
         m = col_a >> (ra + 1)
         if m:
             down = ra + (m & -m).bit_length() - 1
-            block |= bit[(down + 1) * cols + ca]
+            block |= cells_a[down + 2]
         else:
             down = rows
         m = col_b >> (rb + 1)
         if m:
             s = rb + (m & -m).bit_length() - 1
-            block |= bit[(s + 1) * cols + cb]
+            block |= cells_b[s + 2]
             if s < down:
                 down = s
         if ca != cb and up <= down:
             # vertical - horizontal - vertical through a row both ends see
             c_lo, c_hi = (ca, cb) if ca < cb else (cb, ca)
-            between = ((1 << c_hi) - 1) ^ ((1 << (c_lo + 1)) - 1)
+            between = low[c_hi] ^ low[c_lo + 1]
             if up < 0 or down >= rows:
                 return ~self._v_line(a, b, -1 if up < 0 else rows, 0)  # along the ring
             for r in range(up + 1, down + 2):
                 m = rows_occ[r] & between
                 if not m:
                     return ~self._v_line(a, b, r - 1, between << ((r - 1) * cols))
-                block |= (m & -m) << ((r - 1) * cols)
+                block |= row_cells[r][(m & -m).bit_length()]
         # ... and along its row
         row_a, row_b = rows_occ[ra + 1], rows_occ[rb + 1]
-        m = row_a & ((1 << ca) - 1)
+        cells_a, cells_b = row_cells[ra + 1], row_cells[rb + 1]
+        m = row_a & low[ca]
         if m:
             left = m.bit_length()
-            block |= bit[ra * cols + left - 1]
+            block |= cells_a[left]
         else:
             left = -1
-        m = row_b & ((1 << cb) - 1)
+        m = row_b & low[cb]
         if m:
             s = m.bit_length()
-            block |= bit[rb * cols + s - 1]
+            block |= cells_b[s]
             if s > left:
                 left = s
         m = row_a >> (ca + 1)
         if m:
             right = ca + (m & -m).bit_length() - 1
-            block |= bit[ra * cols + right + 1]
+            block |= cells_a[right + 2]
         else:
             right = cols
         m = row_b >> (cb + 1)
         if m:
             s = cb + (m & -m).bit_length() - 1
-            block |= bit[rb * cols + s + 1]
+            block |= cells_b[s + 2]
             if s < right:
                 right = s
         if ra != rb and left <= right:
             # horizontal - vertical - horizontal through a column both ends see
             r_lo, r_hi = (ra, rb) if ra < rb else (rb, ra)
-            between = ((1 << r_hi) - 1) ^ ((1 << (r_lo + 1)) - 1)
+            between = low[r_hi] ^ low[r_lo + 1]
             if left < 0 or right >= cols:
                 return ~self._h_line(a, b, -1 if left < 0 else cols, 0)
-            col_masks = shape.col_masks
             for c in range(left + 1, right + 2):
                 m = cols_occ[c] & between
                 if not m:
-                    span = ((1 << (r_hi * cols)) - 1) ^ ((1 << ((r_lo + 1) * cols)) - 1)
-                    return ~self._h_line(a, b, c - 1, col_masks[c - 1] & span)
-                block |= bit[((m & -m).bit_length() - 1) * cols + c - 1]
+                    upto = shape.upto_row
+                    span = shape.col_masks[c - 1] & (upto[r_hi] ^ upto[r_lo + 1])
+                    return ~self._h_line(a, b, c - 1, span)
+                block |= col_cells[c][(m & -m).bit_length()]
         return block
 
     def _v_line(self, a: int, b: int, r: int, middle: int) -> int:
         """The grid cells of the line from ``a`` along its column to row ``r``, then
-        (``middle``: those cells of row ``r``) to the column of ``b`` and along it
-        to ``b``; the ends left out."""
+        (``middle``: those cells of row ``r``, strictly between the two columns)
+        to the column of ``b`` and along it to ``b``; the ends left out (``a``
+        and ``b`` are in different columns)."""
         shape = self.shape
-        cols, rows, bit = shape.cols, shape.rows, shape.bit
+        upto, col_masks = shape.upto_row, shape.col_masks
         cells = middle
         for spot in (a, b):
             rs, c = shape.row_col[spot]
-            lo, hi = (rs, r) if rs < r else (r, rs)
-            lo, hi = max(lo, 0), min(hi, rows - 1)
-            cells |= shape.col_masks[c] & (
-                ((1 << ((hi + 1) * cols)) - 1) ^ ((1 << (lo * cols)) - 1)
-            )
-        if 0 <= r < rows:
-            cells |= bit[r * cols + a % cols] | bit[r * cols + b % cols]
-        return cells ^ (cells & (bit[a] | bit[b]))
+            if rs < r:  # rows rs + 1 to r (to the last row for the ring below)
+                cells |= col_masks[c] & (upto[r + 1 if r < shape.rows else r] ^ upto[rs + 1])
+            elif r < rs:  # rows r to rs - 1 (from the first row for the ring above)
+                cells |= col_masks[c] & (upto[rs] ^ upto[r if r > 0 else 0])
+        return cells
 
     def _h_line(self, a: int, b: int, c: int, middle: int) -> int:
         """The grid cells of the line from ``a`` along its row to column ``c``, then
-        (``middle``: those cells of column ``c``) to the row of ``b`` and along it
-        to ``b``; the ends left out."""
+        (``middle``: those cells of column ``c``, strictly between the two rows)
+        to the row of ``b`` and along it to ``b``; the ends left out (``a`` and
+        ``b`` are in different rows)."""
         shape = self.shape
-        cols, bit = shape.cols, shape.bit
+        cols, low = shape.cols, shape.low_ones
         cells = middle
         for spot in (a, b):
             r, cs = shape.row_col[spot]
-            lo, hi = (cs, c) if cs < c else (c, cs)
-            lo, hi = max(lo, 0), min(hi, cols - 1)
-            cells |= ((1 << (hi + 1)) - (1 << lo)) << (r * cols)
-        if 0 <= c < cols:
-            r_a, r_b = a // cols, b // cols
-            cells |= bit[r_a * cols + c] | bit[r_b * cols + c]
-        return cells ^ (cells & (bit[a] | bit[b]))
+            if cs < c:  # columns cs + 1 to c (to the last column for the ring)
+                cells |= (low[c + 1 if c < cols else c] ^ low[cs + 1]) << (r * cols)
+            elif c < cs:  # columns c to cs - 1 (from the first column for the ring)
+                cells |= (low[cs] ^ low[c if c > 0 else 0]) << (r * cols)
+        return cells
 
 
 # ---------------------------------------------------------------------------

@@ -124,7 +124,8 @@ class GridModel(Model):
             rest = self.groups.masks[g] & ~(1 << t)
             self.mates[t] = sum(1 << m for m in bits(rest) if self.groups.compatible(g, t, m))
         self._ctx: Any = None
-        self._known: dict[Pair, bool] = {}
+        #: :meth:`available`'s answers in the position ``_ctx``, by ``a << 12 | b``
+        self._known: dict[int, bool] = {}
         self.mate_list = {t: tuple(bits(ms)) for t, ms in self.mates.items()}
         #: the mates next to each tile
         self.mates_near = {t: ms & self.nb[t] for t, ms in self.mates.items()}
@@ -269,8 +270,8 @@ class GridModel(Model):
         if ctx is not self._ctx:
             self._ctx = ctx
             self._known = {}
-        pair = (a, b)
-        known = self._known.get(pair)
+        asked = a << 12 | b
+        known = self._known.get(asked)
         if known is None:
             exposed: int = ctx[2]
             bit = self.bit
@@ -293,7 +294,7 @@ class GridModel(Model):
                         self._joined[key] = ~why
                     else:
                         self._apart[key] = why & occ
-            self._known[pair] = known
+            self._known[asked] = known
         return known
 
     def stuck(self, state: tuple[Any, ...], commits: frozenset[Pair]) -> bool:
@@ -348,13 +349,9 @@ class GridModel(Model):
         ):
             return None
         # the next test asks the tiles in the order this one took them (positions
-        # met next are much like this one: fewer tiles are asked before they can go)
-        taken = []
-        for step in log:
-            taken.append(step[3])
-            if step[4] >= 0:
-                taken.append(step[4])  # (went with its partner)
-        self._peel_order = taken + [t for t in self._peel_order if t not in when]
+        # met next are much like this one: fewer tiles are asked before they can go;
+        # ``when`` has them in that order, a tile's partner right after it)
+        self._peel_order = [*when, *(t for t in self._peel_order if t not in when)]
         bit = self.bit
         committed = 0
         partner: dict[int, int] = {}
@@ -471,7 +468,8 @@ class GridModel(Model):
         if self._budget is not None:
             self._budget.tick()  # a trial costs about what a position does
         occ = state[0]
-        left = occ & self.groups.masks[g] & ~base[4]
+        left = occ & self.groups.masks[g]
+        left ^= left & base[4]
         if left.bit_count() != 2 * len(way):
             # another tile of the group may have leant on a tile of ``way`` as its mate
             return not self.reach_left(occ, state[1], commits.union(way))

@@ -294,8 +294,9 @@ class PairingSearch:
             occ = state[0]
             progress = [p for p in commits if model.available(ctx, p[0], p[1])]
             added: list[Pair] = []
+            free = occ ^ (occ & cmask)  # (the uncommitted tiles)
             for g, gmask in enumerate(masks):
-                unc = occ & gmask & ~cmask
+                unc = free & gmask
                 if not unc:
                     continue
                 if unc.bit_count() == 2:
@@ -349,8 +350,9 @@ class PairingSearch:
         occ = state[0]
         scored: list[tuple[float, Pair]] = []
         noise = self.rng.random if self.rng is not None else None
+        free = occ ^ (occ & cmask)  # (the uncommitted tiles)
         for g, gmask in enumerate(groups.masks):
-            unc = occ & gmask & ~cmask
+            unc = free & gmask
             if unc & (unc - 1):
                 for pair in model.open_pairs(ctx, g, unc):
                     score = model.score(ctx, pair, unc)
@@ -383,11 +385,12 @@ class PairingSearch:
             hint = self.domain_hint
             shuffle = self.rng.random if self.rng is not None else float
             trials = 0
+            free = occ ^ (occ & cmask)  # (the uncommitted tiles)
             for g in self.group_order(shuffle):
                 if best is not None and trials >= self.max_trials:
                     break
                 gmask = groups.masks[g]
-                unc = occ & gmask & ~cmask
+                unc = free & gmask
                 if unc.bit_count() < 4:
                     continue
                 ways: list[tuple[Pair, ...]] = []
