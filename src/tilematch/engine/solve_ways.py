@@ -38,7 +38,8 @@ every stored conflict is a set of ways no solution has.
 
 Measured on Turtle seeds 0-1999 (CPU per deal, alone on the machine): no
 deal over 2 s and the slowest 1.93-1.97 s, where the full look-ahead rounds
-left 14 deals over 2 s and the slowest at 14.7 s; every verdict the same
+left 14 deals over 2 s and the slowest at 14.7 s; every verdict the same. With
+the cheaper peeling since (the same search), the slowest takes 1.33 s
 (``docs/solver.md`` has the figures and how they came down).
 """
 
