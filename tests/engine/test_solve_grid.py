@@ -349,14 +349,14 @@ def test_what_one_model_learns_of_pairs_of_cells_holds_in_every_position(
 def assert_steps_clear(
     model: GridModel, state: tuple[Any, ...], commits: frozenset[Pair], log: list[Any]
 ) -> None:
-    """``log`` (steps of a base: the position before each, the tile, its partner or
-    -1, the tile its line goes to) takes every tile of ``state``, each step allowed
-    by the reach test's rule on the board of that moment."""
+    """``log`` (steps of a base: the position before each, and its move: the tile,
+    its partner or -1, the tile its line goes to) takes every tile of ``state``,
+    each step allowed by the reach test's rule on the board of that moment."""
     occ = state[0]
     lines = state[1].copy()
     partner = {a: b for a, b in commits} | {b: a for a, b in commits}
     committed = tiles_of(commits)
-    for then, rows, cols, t, p, via in log:
+    for then, rows, cols, (t, p, via) in log:
         assert (then, rows, cols) == (occ, lines.row_bits, lines.col_bits)
         if p >= 0:
             assert partner.get(t) == p == via

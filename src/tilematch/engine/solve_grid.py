@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, SupportsIndex, overload
 
 from tilematch.engine.board import bits
@@ -23,10 +23,13 @@ from tilematch.engine.solve_search import (
 # Shisen-Sho without gravity.
 # ---------------------------------------------------------------------------
 
-#: One step of the reach test: the position before it (occupancy, row bits, column
-#: bits of :class:`GridLines`), the tile taken, its committed partner (or -1), and
+#: A move of the reach test: the tile taken, its committed partner (or -1), and
 #: the tile whose cell its line went to (-1 when that tile was next to it).
-Step = tuple[int, list[int], list[int], int, int, int]
+Move = tuple[int, int, int]
+#: One step of the reach test: the position before it (occupancy, row bits, column
+#: bits of :class:`GridLines`) and its :data:`Move` (one tuple: replays that take
+#: the step as it was keep it as it is).
+Step = tuple[int, list[int], list[int], Move]
 
 
 class BlameHints(list[int]):
@@ -129,6 +132,10 @@ class GridModel(Model):
         self.mate_list = {t: tuple(bits(ms)) for t, ms in self.mates.items()}
         #: the mates next to each tile
         self.mates_near = {t: ms & self.nb[t] for t, ms in self.mates.items()}
+        #: the tiles with a tile of their group next to them
+        self.kin_near = sum(
+            1 << t for t, g in self.groups.of.items() if self.nb[t] & self.groups.masks[g]
+        )
         self._hopeless: bool | None = None
         #: the order the last look-ahead position's reach test took the tiles in
         self._peel_order = bits(self.start)
@@ -160,7 +167,7 @@ class GridModel(Model):
             tuple[
                 int,
                 frozenset[Pair],
-                list[tuple[int, int, int]],
+                list[Move],
                 list[Iterator[int] | None],
                 tuple[Any, ...],
                 tuple[Pair, ...],
@@ -264,38 +271,57 @@ class GridModel(Model):
         """True when cells ``a`` and ``b`` are joined by a line of at most two bends
         through empty cells (:meth:`GridLines.line_or_blockers`, or what it said of
         the two cells in another position, if that still holds: see
-        :attr:`_apart`; answers are remembered for the current position). A tile
+        :attr:`_apart`; answers past the first test below are remembered for the
+        current position). A tile
         with no empty neighbour can only be joined to an adjacent one, which spares
         most calls on a full board."""
+        exposed: int = ctx[2]
+        bit = self.bit
+        if not (exposed & bit[a] and exposed & bit[b]) and not self.nb[a] & bit[b]:
+            return False  # no empty neighbour to start from, and not adjacent
         if ctx is not self._ctx:
             self._ctx = ctx
             self._known = {}
         asked = a << 12 | b
         known = self._known.get(asked)
         if known is None:
-            exposed: int = ctx[2]
-            bit = self.bit
-            if not (exposed & bit[a] and exposed & bit[b]) and not self.nb[a] & bit[b]:
-                known = False  # no empty neighbour to start from, and not adjacent
+            # what is known of the two cells from other positions, else the rule
+            occ: int = ctx[0]
+            key = a << 12 | b if a < b else b << 12 | a
+            why = self._apart.get(key, -1)
+            if why & occ == why:
+                known = False
+            elif not self._joined.get(key, -1) & occ:
+                known = True
             else:
-                # what is known of the two cells from other positions, else the rule
-                occ: int = ctx[0]
-                key = a << 12 | b if a < b else b << 12 | a
-                why = self._apart.get(key, -1)
-                if why & occ == why:
-                    known = False
-                elif not self._joined.get(key, -1) & occ:
-                    known = True
+                lines: GridLines = ctx[1]
+                why = lines.line_or_blockers(a, b)
+                known = why < 0
+                if known:
+                    self._joined[key] = ~why
                 else:
-                    lines: GridLines = ctx[1]
-                    why = lines.line_or_blockers(a, b)
-                    known = why < 0
-                    if known:
-                        self._joined[key] = ~why
-                    else:
-                        self._apart[key] = why & occ
+                    self._apart[key] = why & occ
             self._known[asked] = known
         return known
+
+    def available_among(self, ctx: Any, pairs: Iterable[Pair]) -> list[Pair]:
+        """:meth:`available` of each pair, its first questions (are both ends
+        exposed, or next to each other; are they still kept apart as in another
+        position, see :attr:`_apart`) asked inline."""
+        exposed: int = ctx[2]
+        occ: int = ctx[0]
+        bit, nb = self.bit, self.nb
+        apart = self._apart
+        available = self.available
+        found = []
+        for pair in pairs:
+            a, b = pair
+            if not (exposed & bit[a] and exposed & bit[b]) and not nb[a] & bit[b]:
+                continue
+            why = apart.get(a << 12 | b if a < b else b << 12 | a, -1)
+            if why & occ != why and available(ctx, a, b):
+                found.append(pair)
+        return found
 
     def stuck(self, state: tuple[Any, ...], commits: frozenset[Pair]) -> bool:
         """Relaxation: keep only the committed tiles on the board (every other tile
@@ -307,32 +333,40 @@ class GridModel(Model):
         occ = 0
         for a, b in commits:
             occ |= bit[a] | bit[b]
-        lines = GridLines(self.shape, occ)
-        row_occ, col_occ = lines.row_bits, lines.col_bits
+        # the lines of the tiles ``drawn`` (drawn when first asked; most pairs go
+        # on what is known of them from other positions)
+        lines: GridLines | None = None
+        drawn = 0
         unbit = self.shape.unbits
         apart, joined = self._apart, self._joined
         pending = list(commits)
         while pending:
             keep = []
-            for a, b in pending:
+            for pair in pending:
+                a, b = pair
                 # what is known of the two cells from other positions, else the rule
                 key = a << 12 | b if a < b else b << 12 | a
                 why = apart.get(key, -1)
                 if why & occ == why:
-                    keep.append((a, b))
+                    keep.append(pair)
                     continue
                 if joined.get(key, -1) & occ:
+                    if lines is None:
+                        lines = GridLines(self.shape, occ)
+                    elif drawn != occ:
+                        row_occ, col_occ = lines.row_bits, lines.col_bits
+                        for x in bits(drawn ^ occ):  # (``lines.remove``, inline)
+                            ri, rm, ci, cm = unbit[x]
+                            row_occ[ri] &= rm
+                            col_occ[ci] &= cm
+                    drawn = occ
                     why = lines.line_or_blockers(a, b)
                     if why >= 0:
                         apart[key] = why & occ
-                        keep.append((a, b))
+                        keep.append(pair)
                         continue
                     joined[key] = ~why
                 occ = occ & without[a] & without[b]
-                for x in (a, b):  # (``lines.remove``, inline)
-                    ri, rm, ci, cm = unbit[x]
-                    row_occ[ri] &= rm
-                    col_occ[ci] &= cm
             if len(keep) == len(pending):
                 return True
             pending = keep
@@ -412,11 +446,12 @@ class GridModel(Model):
             unbit = self.shape.unbits
             base_log, base_when = base[0], base[1]
             first = min(min(base_when[a], base_when[b]) for a, b in way)
-            for t, p, via in itertools.chain((step[3:] for step in base_log[:first]), seq):
+            for move in itertools.chain((step[3] for step in base_log[:first]), seq):
+                t, p, _ = move
                 if not occ & bit[t]:
                     continue
                 when[t] = len(log)
-                log.append((occ, row_occ.copy(), col_occ.copy(), t, p, via))
+                log.append((occ, row_occ.copy(), col_occ.copy(), move))
                 occ &= without[t]
                 ri, rm, ci, cm = unbit[t]
                 row_occ[ri] &= rm
@@ -473,7 +508,7 @@ class GridModel(Model):
         if left.bit_count() != 2 * len(way):
             # another tile of the group may have leant on a tile of ``way`` as its mate
             return not self.reach_left(occ, state[1], commits.union(way))
-        seq: list[tuple[int, int, int]] = []
+        seq: list[Move] = []
         run = self._replay(state, base, way, seq)
         if next(run, None) is None:
             return False
@@ -488,7 +523,7 @@ class GridModel(Model):
         state: tuple[Any, ...],
         base: tuple[Any, ...],
         way: tuple[Pair, ...],
-        seq: list[tuple[int, int, int]],
+        seq: list[Move],
     ) -> Iterator[int]:
         """:meth:`trial`'s replay: yields -1 once ``way`` is gone (the way passes;
         it fails if nothing is yielded); resumed, it goes on to the end of the
@@ -505,7 +540,7 @@ class GridModel(Model):
             partner[b] = a
             committed |= bit[a] | bit[b]
             first = min(first, when[a], when[b])
-        occ, row_bits, col_bits, _, _, _ = log[first]
+        occ, row_bits, col_bits, _ = log[first]
         lines: GridLines = state[1].copy()
         lines.row_bits = row_bits.copy()
         lines.col_bits = col_bits.copy()
@@ -587,7 +622,8 @@ class GridModel(Model):
                 if not gone_way and not in_way & occ:
                     gone_way = True
                     yield -1  # ``way`` is gone: the rest goes too
-            then_occ, row_bits, col_bits, t, p, via = log[step]
+            then_occ, row_bits, col_bits, move = log[step]
+            t, p, via = move
             tb = bit[t]
             # (a tile of a step stands until then, unless ``way`` paired it anew)
             of_way = t in way_tiles
@@ -631,7 +667,8 @@ class GridModel(Model):
                 via = why
                 if of_way:
                     check_way = paired = True
-            seq.append((t, p, via))
+                move = (t, p, via)
+            seq.append(move)
             gone = tb
             occ &= without[t]
             ri, rm, ci, cm = unbit[t]
@@ -787,9 +824,7 @@ class GridModel(Model):
                                     occ,
                                     lines.row_bits.copy(),
                                     lines.col_bits.copy(),
-                                    t,
-                                    p,
-                                    p,
+                                    (t, p, p),
                                 )
                             )
                         occ = occ & without[t] & without[p]
@@ -831,7 +866,7 @@ class GridModel(Model):
                         continue
                 if log is not None and when is not None:
                     when[t] = len(log)
-                    log.append((occ, lines.row_bits.copy(), lines.col_bits.copy(), t, -1, via))
+                    log.append((occ, lines.row_bits.copy(), lines.col_bits.copy(), (t, -1, via)))
                 occ &= without[t]
                 ri, rm, ci, cm = unbit[t]
                 row_occ[ri] &= rm
@@ -919,13 +954,22 @@ class GridModel(Model):
         nb, bit = self.nb, self.bit
         exposed = ctx[2]
         reach = tiles_mask & exposed
-        for t in bits(tiles_mask ^ reach):
+        hidden = (tiles_mask ^ reach) & self.kin_near
+        while hidden:
+            t = hidden.bit_length() - 1
+            hidden ^= bit[t]
             if nb[t] & tiles_mask:
                 reach |= bit[t]
         if reach & (reach - 1) == 0:
             return []
-        available = self.available
-        return [p for p in self.groups.pairs(g, reach) if available(ctx, p[0], p[1])]
+        return self.available_among(ctx, self.groups.pairs(g, reach))
+
+    def unclearable(self, ctx: Any, free: int) -> int:
+        """The tiles with no empty neighbour and none of their group next to them
+        (:meth:`clear_all` refuses their groups: a tile with no way out yet)."""
+        exposed: int = ctx[2]
+        hidden = free ^ (free & exposed)
+        return hidden ^ (hidden & self.kin_near)
 
     def clear_all(self, ctx: Any, g: int, tiles_mask: int) -> list[Pair] | None:
         if tiles_mask.bit_count() != 4:

@@ -167,6 +167,12 @@ class Model:
         """True when ``a`` and ``b`` (compatible tiles) can be removed right now."""
         raise NotImplementedError
 
+    def available_among(self, ctx: Any, pairs: Iterable[Pair]) -> list[Pair]:
+        """The pairs of ``pairs`` (compatible tiles) that :meth:`available` says can
+        be removed right now, in their order."""
+        available = self.available
+        return [p for p in pairs if available(ctx, p[0], p[1])]
+
     def open_pairs(self, ctx: Any, g: int, tiles_mask: int) -> list[Pair]:
         """The compatible pairs among ``tiles_mask`` (of group ``g``) removable now."""
         raise NotImplementedError
@@ -174,6 +180,12 @@ class Model:
     def clear_all(self, ctx: Any, g: int, tiles_mask: int) -> list[Pair] | None:
         """Pairs that remove all of ``tiles_mask`` right now (safe to play), or ``None``."""
         raise NotImplementedError
+
+    def unclearable(self, ctx: Any, free: int) -> int:
+        """Tiles of ``free`` (the uncommitted tiles) such that :meth:`clear_all`
+        answers ``None`` for any ``tiles_mask`` holding one (a filter that spares
+        the calls; 0: none known)."""
+        return 0
 
     def possible(self, a: int, b: int) -> bool:
         """False when ``a`` and ``b`` can never be removed together (static)."""
@@ -292,9 +304,10 @@ class PairingSearch:
             if ctx is None:
                 return None
             occ = state[0]
-            progress = [p for p in commits if model.available(ctx, p[0], p[1])]
+            progress = model.available_among(ctx, commits)
             added: list[Pair] = []
             free = occ ^ (occ & cmask)  # (the uncommitted tiles)
+            blocked = model.unclearable(ctx, free)
             for g, gmask in enumerate(masks):
                 unc = free & gmask
                 if not unc:
@@ -314,6 +327,8 @@ class PairingSearch:
                 if not model.feasible(g, unc):
                     self.note_unpairable(gmask, unc)
                     return None
+                if unc & blocked:
+                    continue
                 whole = model.clear_all(ctx, g, unc)
                 if whole:
                     progress.extend(whole)
