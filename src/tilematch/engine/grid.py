@@ -299,7 +299,7 @@ class GridLines:
 
     def add(self, spot: int) -> None:
         """Mark ``spot`` occupied."""
-        r, c = divmod(spot, self.shape.cols)
+        r, c = self.shape.row_col[spot]
         self.row_bits[r + 1] |= 1 << c
         self.col_bits[c + 1] |= 1 << r
 
