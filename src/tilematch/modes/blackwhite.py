@@ -42,7 +42,7 @@ SHUFFLE_EVERY: Final = 10
 
 
 @dataclass(frozen=True)
-class Difficulty:
+class CountdownLevel:
     """One column of the SPEC §4 difficulty table."""
 
     name: str
@@ -55,10 +55,10 @@ class Difficulty:
     deal: str
 
 
-DIFFICULTY_TABLE: Final[dict[str, Difficulty]] = {
-    "relaxed": Difficulty("relaxed", 8, 3, 5, 3, 5, 0, "easy"),
-    "standard": Difficulty("standard", 5, 2, 3, 2, 3, 0, "normal"),
-    "zen_master": Difficulty("zen_master", 3, 1, 1, 1, 1, -30, "hard"),
+DIFFICULTY_TABLE: Final[dict[str, CountdownLevel]] = {
+    "relaxed": CountdownLevel("relaxed", 8, 3, 5, 3, 5, 0, "easy"),
+    "standard": CountdownLevel("standard", 5, 2, 3, 2, 3, 0, "normal"),
+    "zen_master": CountdownLevel("zen_master", 3, 1, 1, 1, 1, -30, "hard"),
 }
 
 
@@ -115,7 +115,7 @@ class Countdown(Zen):
         self.undos_left = table.undos
 
     @property
-    def table(self) -> Difficulty:
+    def table(self) -> CountdownLevel:
         """The difficulty row in play."""
         return DIFFICULTY_TABLE[self.settings.difficulty or "standard"]
 

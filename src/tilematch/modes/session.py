@@ -43,7 +43,7 @@ MODES: Final[dict[str, tuple[str, ...]]] = {
 GRID_SIZES: Final = ((8, 17), (8, 12), (6, 14), (8, 18), (12, 24))
 DEFAULT_GRID: Final = (8, 17)
 #: Black & White difficulties (SPEC §4).
-DIFFICULTIES: Final = ("relaxed", "standard", "zen_master")
+COUNTDOWN_DIFFICULTIES: Final = ("relaxed", "standard", "zen_master")
 GENERATORS: Final = ("reverse", "checked")
 INTENTS: Final = ("match", "undo", "hint", "smart_hint", "shuffle", "pause", "resume", "give_up")
 #: Statuses after which nothing but viewing is possible.
@@ -89,7 +89,7 @@ class Settings:
     ``size`` is ``(rows, cols)`` for Shisen-Sho and ``shape`` the name of a
     built-in Shisen-Sho outline (:mod:`tilematch.engine.grid.outlines`; it fixes
     the size), ``layout`` a built-in layout
-    name for the layered games, ``difficulty`` one of :data:`DIFFICULTIES` for
+    name for the layered games, ``difficulty`` one of :data:`COUNTDOWN_DIFFICULTIES` for
     Black & White Countdown, ``level`` 1–150 for Emperor's Tower, ``date``
     YYYY-MM-DD for the Daily Challenge, ``generator`` ``"reverse"`` or
     ``"checked"``, ``version`` the generator version the board was dealt with
@@ -210,9 +210,9 @@ class Settings:
             )
         if self.mode in ("countdown", "tower"):
             difficulty = fixed.difficulty if fixed.difficulty is not None else "standard"
-            if difficulty not in DIFFICULTIES:
+            if difficulty not in COUNTDOWN_DIFFICULTIES:
                 raise ModeError(
-                    f"unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}"
+                    f"unknown difficulty {difficulty!r}; choose one of {', '.join(COUNTDOWN_DIFFICULTIES)}"
                 )
             fixed = replace(fixed, difficulty=difficulty)
         elif fixed.difficulty is not None:
@@ -341,7 +341,7 @@ class Session:
             dealt = self._deal(0)
         except (ValueError, KeyError) as error:
             raise ModeError(f"no board can be dealt for these settings: {error}") from None
-        self._take(dealt)
+        self._adopt(dealt)
         self.dealt_version = dealt.version
         self.tiles_total = self._count(self.board)
         self._initial_occupied = int(self.board.occupied)
@@ -352,7 +352,7 @@ class Session:
     def _setup(self) -> None:
         """Mode state set up after the first deal."""
 
-    def _take(self, dealt: deals.Dealt) -> None:
+    def _adopt(self, dealt: deals.Dealt) -> None:
         """Play on the board ``dealt``: its solution is the first one smart hints
         follow (:func:`deals.smart_hint`)."""
         self.board: Board = dealt.board

@@ -114,7 +114,7 @@ class Arcade(Session):
         at = self.clock.elapsed(now)
         self.boards += 1
         self.ledger.add("Board cleared", ARCADE_CLEAR_BONUS, kind="clear", at=at)
-        self._take(self._deal(self.boards))
+        self._adopt(self._deal(self.boards))
         self._undo.clear()
         events.append({"type": "new_board", "board": self.boards + 1})
 
