@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import cast
 
-from tilematch.engine.board import Board, Match, bits
+from tilematch.engine.board import Match, bits
 from tilematch.engine.deal.record import BoardLike
 from tilematch.engine.grid.lines import GridLines
 from tilematch.engine.grid.shape import GridShape
@@ -164,7 +163,7 @@ def _stone_candidates(geo: StackGeometry, path: Sequence[tuple[int, int]]) -> li
 # Faces
 
 
-def _default_tileset(game: str, count: int) -> SetName:
+def default_tileset(game: str, count: int) -> SetName:
     if game == "blackwhite":
         return "bw144"
     if game == "shisensho" and count == 136:
@@ -263,7 +262,7 @@ def _solved(
     Without the way search, which came after every generator version so far (it
     changes node counts near the bound, and so which candidates pass)."""
     result = solve(
-        cast(Board, board),
+        board,
         nodes=nodes,
         repair=repair,
         learn=learn,
