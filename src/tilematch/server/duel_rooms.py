@@ -38,9 +38,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from tilematch.engine.tiles import tile_name
 from tilematch.modes.duel import DUEL_REFUSALS, FORFEIT_SECONDS, LOCKOUT_SECONDS, DuelGame, Rival
-from tilematch.modes.session import ModeError, Settings
+from tilematch.modes.settings import ModeError, Settings
+from tilematch.modes.views import Event, TileView, tile_view
 from tilematch.server.players import Player, new_id
 from tilematch.server.storage import Storage
 
@@ -205,17 +205,9 @@ class Seat:
         return self.rival is not None or self.client is not None
 
 
-def _tiles(game: DuelGame) -> list[dict[str, Any]]:
+def _tiles(game: DuelGame) -> list[TileView]:
     board = game.board
-    return [
-        {
-            "spot": spot,
-            "code": board.face(spot),
-            "name": tile_name(board.face(spot) or ""),
-            "pos": list(board.coords(spot)),
-        }
-        for spot in board.spots()
-    ]
+    return [tile_view(board, spot) for spot in board.spots()]
 
 
 def stored_duel_view(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:
@@ -845,7 +837,7 @@ class DuelRooms:
                     },
                 )
 
-    def _emit(self, room: Room, events: list[dict[str, Any]]) -> None:
+    def _emit(self, room: Room, events: list[Event]) -> None:
         game = room.game
         if game is None:
             return
@@ -864,18 +856,18 @@ class DuelRooms:
                 room.changed[spot] = room.version
         room.faces = now
 
-    def _emit_events(self, room: Room, game: DuelGame, events: list[dict[str, Any]]) -> None:
+    def _emit_events(self, room: Room, game: DuelGame, events: list[Event]) -> None:
         for event in events:
             kind = event.get("type")
             if kind == "match":
                 room.version += 1
-                last = game.last_match or {}
+                last = game.last_match
                 frame: dict[str, Any] = {
                     "type": "claim",
                     "player": event["player"],
                     "a": event["a"],
                     "b": event["b"],
-                    "path": last.get("path") if last.get("a") == event["a"] else None,
+                    "path": last["path"] if last is not None and last["a"] == event["a"] else None,
                     "scores": game.scores,
                     "tiles_left": game.board.occupied.bit_count(),
                     "version": room.version,
