@@ -126,6 +126,41 @@ def parse_share_code(text: str) -> DealSpec:
     repeated keys, a missing game or seed, bad numbers, an unknown game,
     generator, difficulty or size.
     """
+    values = _share_fields(text)
+
+    def number(key: str, default: int | None = None) -> int:
+        return _share_number(values, key, default)
+
+    game = values.get("game")
+    if game not in GAMES:
+        raise ValueError(f"share code: unknown game {game!r}")
+    generator = values.get("generator", "reverse")
+    if generator not in GENERATORS:
+        raise ValueError(f"share code: unknown generator {generator!r}")
+    difficulty = values.get("difficulty", "normal")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"share code: unknown difficulty {difficulty!r}")
+    gravity = values.get("gravity", "0")
+    if gravity not in ("0", "1"):
+        raise ValueError(f"share code: gravity is 0 or 1, not {gravity!r}")
+    size, layout, shape = _share_board(game, values)
+    return DealSpec(
+        game=game,
+        seed=number("seed"),
+        generator=generator,
+        version=number("version", GENERATOR_VERSION),
+        layout=layout,
+        size=size,
+        difficulty=difficulty,
+        stones=number("stones", 0),
+        gravity=gravity == "1",
+        tileset=values.get("tileset"),
+        shape=shape,
+    )
+
+
+def _share_fields(text: str) -> dict[str, str]:
+    """The fields of a share code, each once; raises :class:`ValueError`."""
     if not isinstance(text, str) or len(text) > 500:
         raise ValueError("a share code is a short text")
     query = text.strip()
@@ -143,59 +178,40 @@ def parse_share_code(text: str) -> DealSpec:
         if key in values:
             raise ValueError(f"share code: {key!r} appears twice")
         values[key] = value
+    return values
 
-    def number(key: str, default: int | None = None) -> int:
-        raw = values.get(key)
-        if raw is None:
-            if default is None:
-                raise ValueError(f"share code: {key!r} is missing")
-            return default
-        if not raw.isdigit() or len(raw) > 20:
-            raise ValueError(f"share code: {key} must be a whole number, not {raw!r}")
-        return int(raw)
 
-    game = values.get("game")
-    if game not in GAMES:
-        raise ValueError(f"share code: unknown game {game!r}")
-    generator = values.get("generator", "reverse")
-    if generator not in GENERATORS:
-        raise ValueError(f"share code: unknown generator {generator!r}")
-    difficulty = values.get("difficulty", "normal")
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(f"share code: unknown difficulty {difficulty!r}")
-    gravity = values.get("gravity", "0")
-    if gravity not in ("0", "1"):
-        raise ValueError(f"share code: gravity is 0 or 1, not {gravity!r}")
-    size: tuple[int, int] | None = None
-    layout: str | None = None
-    shape: str | None = None
-    if game == "shisensho":
-        if "layout" in values:
-            raise ValueError("share code: a Shisen-Sho board has a size, not a layout")
-        if "shape" in values:
-            if "size" in values:
-                raise ValueError("share code: a Shisen-Sho board has a size or a shape, not both")
-            shape = values["shape"]
-            if shape not in shape_names():
-                raise ValueError(f"share code: unknown shape {shape!r}")
-        found = _SIZE_RE.fullmatch(values.get("size", "17x8"))
-        if not found:
-            raise ValueError(f"share code: size is COLSxROWS, not {values.get('size')!r}")
-        size = (int(found.group(2)), int(found.group(1)))
-    else:
+def _share_number(values: dict[str, str], key: str, default: int | None) -> int:
+    """The whole number of field ``key`` (``default`` when absent; required when
+    ``default`` is ``None``); raises :class:`ValueError`."""
+    raw = values.get(key)
+    if raw is None:
+        if default is None:
+            raise ValueError(f"share code: {key!r} is missing")
+        return default
+    if not raw.isdigit() or len(raw) > 20:
+        raise ValueError(f"share code: {key} must be a whole number, not {raw!r}")
+    return int(raw)
+
+
+def _share_board(
+    game: str, values: dict[str, str]
+) -> tuple[tuple[int, int] | None, str | None, str | None]:
+    """``(size, layout, shape)`` of a share code of ``game``; raises :class:`ValueError`."""
+    if game != "shisensho":
         if "size" in values or "shape" in values:
             raise ValueError("share code: a layered board has a layout, not a size or shape")
-        layout = values.get("layout", "turtle")
-    return DealSpec(
-        game=game,
-        seed=number("seed"),
-        generator=generator,
-        version=number("version", GENERATOR_VERSION),
-        layout=layout,
-        size=size,
-        difficulty=difficulty,
-        stones=number("stones", 0),
-        gravity=gravity == "1",
-        tileset=values.get("tileset"),
-        shape=shape,
-    )
+        return None, values.get("layout", "turtle"), None
+    if "layout" in values:
+        raise ValueError("share code: a Shisen-Sho board has a size, not a layout")
+    shape: str | None = None
+    if "shape" in values:
+        if "size" in values:
+            raise ValueError("share code: a Shisen-Sho board has a size or a shape, not both")
+        shape = values["shape"]
+        if shape not in shape_names():
+            raise ValueError(f"share code: unknown shape {shape!r}")
+    found = _SIZE_RE.fullmatch(values.get("size", "17x8"))
+    if not found:
+        raise ValueError(f"share code: size is COLSxROWS, not {values.get('size')!r}")
+    return (int(found.group(2)), int(found.group(1))), None, shape
