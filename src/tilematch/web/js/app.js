@@ -1,7 +1,7 @@
 // The page shell: settings, tile sprite, and a small client-side router.
 
 import { applySettings } from "./storage.js";
-import { installSprite } from "./tiles.js";
+import { installSprite } from "./board/tiles.js";
 import { initSound } from "./sound.js";
 import { announce, showError } from "./dom.js";
 import { api } from "./api.js";

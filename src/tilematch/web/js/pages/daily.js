@@ -2,7 +2,7 @@
 // Today, a calendar of past results, streaks and best results.
 
 import { api } from "../api.js";
-import { mountGame } from "../game.js";
+import { mountGame } from "../game/controller.js";
 import { clock, esc, localDate } from "../dom.js";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

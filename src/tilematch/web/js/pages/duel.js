@@ -5,7 +5,7 @@
 // local UI state, nothing else is.
 
 import { api, ApiError } from "../api.js";
-import { createBoard } from "../board.js";
+import { createBoard } from "../board/board.js";
 import { esc } from "../dom.js";
 import { snap, refuse } from "../sound.js";
 

@@ -2,7 +2,7 @@
 
 import { api } from "../api.js";
 import { esc } from "../dom.js";
-import { tilePicture } from "../tiles.js";
+import { tilePicture } from "../board/tiles.js";
 
 const SECTIONS = [
   ["m", "Characters", "Match the identical tile."],

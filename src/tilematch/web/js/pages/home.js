@@ -2,7 +2,7 @@
 
 import { api } from "../api.js";
 import { esc, GAME_NAMES, MODE_NAMES, layoutTitle, localDate } from "../dom.js";
-import { tilePicture } from "../tiles.js";
+import { tilePicture } from "../board/tiles.js";
 
 export const GRID_SIZES = [
   ["8x17", "17 × 8 — standard, 136 tiles"],

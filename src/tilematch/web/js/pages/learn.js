@@ -1,7 +1,7 @@
 // "Why can't I select this tile?": example positions drawn and explained by the engine.
 
 import { api } from "../api.js";
-import { createBoard } from "../board.js";
+import { createBoard } from "../board/board.js";
 import { esc } from "../dom.js";
 
 export default async function learn(main) {

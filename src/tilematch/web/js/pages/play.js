@@ -3,7 +3,7 @@
 // deal a new one, which is how share links work.
 
 import { api, ApiError } from "../api.js";
-import { mountGame } from "../game.js";
+import { mountGame } from "../game/controller.js";
 import { rememberGame } from "../storage.js";
 import { esc } from "../dom.js";
 

@@ -2,7 +2,7 @@
 
 import { getSettings, setSettings } from "../storage.js";
 import { snap } from "../sound.js";
-import { tilePicture } from "../tiles.js";
+import { tilePicture } from "../board/tiles.js";
 
 export default async function settings(main) {
   const s = getSettings();

@@ -7,7 +7,7 @@
 
 import { frameFor, hiddenSpots, nearestInDirection, TILE_W, TILE_H, CELL_W } from "./geometry.js";
 import { faceMarkup, variantClass } from "./tiles.js";
-import { animationsOn } from "./storage.js";
+import { animationsOn } from "../storage.js";
 
 const EMPTY_UI = Object.freeze({
   selected: null,

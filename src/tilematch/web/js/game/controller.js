@@ -5,13 +5,13 @@
 //   const game = mountGame(element, { load, newGame, newLabel, onView, shareUrl, extraEnd });
 //   game.destroy();
 
-import { api } from "./api.js";
-import { blockerSpots, createBoard, describeBlocked } from "./board.js";
-import { bindShortcuts } from "./keyboard.js";
+import { api } from "../api.js";
+import { blockerSpots, createBoard, describeBlocked } from "../board/board.js";
+import { bindShortcuts } from "../keyboard.js";
 import { hudItems, renderHud } from "./hud.js";
-import { snap, refuse } from "./sound.js";
-import { getSettings, setSettings, onSettings } from "./storage.js";
-import { clock, esc, GAME_NAMES, MODE_NAMES, layoutTitle } from "./dom.js";
+import { snap, refuse } from "../sound.js";
+import { getSettings, setSettings, onSettings } from "../storage.js";
+import { clock, esc, GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
 
 const FINISHED = new Set(["won", "lost", "given_up"]);
 
