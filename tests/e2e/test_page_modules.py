@@ -185,13 +185,9 @@ def test_month_grid(mod: Any) -> None:
 def test_blocked_descriptions(mod: Any) -> None:
     got = mod(
         "board/board",
-        "const by = new Map([[1, {name: '3 of Dots'}], [2, {name: 'East Wind'}]]);"
-        " return [m.describeBlocked({blocked: 'covered by X.'}, by),"
-        " m.describeBlocked({blocked: {covered_by: [1, 2]}}, by),"
-        " m.describeBlocked({blocked: null, stone: 2}, by)]",
+        "return [m.describeBlocked({blocked: 'covered by X.'}),"
+        " m.describeBlocked({blocked: null, stone: 2}),"
+        " m.describeBlocked({blocked: null, stone: 0}),"
+        " m.blockerSpots({spot: 3, blockers: [1, 3, 2]})]",
     )
-    assert got == [
-        "covered by X.",
-        "covered by 3 of Dots and East Wind",
-        "a stone that needs 2 more cracks",
-    ]
+    assert got == ["covered by X.", "a stone that needs 2 more cracks", "not free", [1, 2]]

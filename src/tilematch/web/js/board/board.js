@@ -23,12 +23,12 @@ const EMPTY_UI = Object.freeze({
 });
 
 /** The words a screen reader hears for a tile. */
-export function tileLabel(tile, ui, bySpot) {
+export function tileLabel(tile, ui) {
   const parts = [tile.name || tile.code];
   if (ui.selected === tile.spot) parts.push("selected");
   if (tile.stone) parts.push(`stone, ${tile.stone} ${tile.stone === 1 ? "crack" : "cracks"} left`);
   if (tile.selectable === false) {
-    parts.push(`blocked: ${describeBlocked(tile, bySpot)}`);
+    parts.push(`blocked: ${describeBlocked(tile)}`);
   } else if (tile.free === false) {
     parts.push("enclosed");
   } else {
@@ -40,52 +40,16 @@ export function tileLabel(tile, ui, bySpot) {
   return parts.join(", ");
 }
 
-function names(spots, bySpot) {
-  const list = (spots || []).map((s) => (bySpot.get(s) ? bySpot.get(s).name : `tile ${s}`));
-  if (list.length <= 1) return list.join("");
-  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
-}
-
-/** Why a tile cannot be picked, in words, from the view's `blocked` data. */
-export function describeBlocked(tile, bySpot) {
-  const b = tile.blocked;
-  if (typeof b === "string" && b) return b;
-  if (b && typeof b === "object") {
-    for (const key of ["text", "message", "reason"]) if (typeof b[key] === "string" && b[key]) return b[key];
-    const covered = b.covered_by || b.above || b.cover || b.covers || [];
-    const left = b.left || [];
-    const right = b.right || [];
-    const parts = [];
-    if (covered.length) parts.push(`covered by ${names(covered, bySpot)}`);
-    if (left.length && right.length) {
-      parts.push(`left side closed by ${names(left, bySpot)}, right side closed by ${names(right, bySpot)}`);
-    }
-    const cracks = b.cracks ?? b.stone ?? tile.stone;
-    if (cracks) parts.push(`a stone that needs ${cracks} more ${cracks === 1 ? "crack" : "cracks"}`);
-    if (parts.length) return parts.join("; ");
-  }
+/** Why a tile cannot be picked, in words: the view's `blocked` sentence, else its stone. */
+export function describeBlocked(tile) {
+  if (typeof tile.blocked === "string" && tile.blocked) return tile.blocked;
   if (tile.stone) return `a stone that needs ${tile.stone} more ${tile.stone === 1 ? "crack" : "cracks"}`;
   return "not free";
 }
 
-/** The spots that block a tile (to outline them when it is explained): the view's
- *  `blockers`, else the tiles its sentence names by position "(x, y, z)", looked up
- *  among the tiles on the board (`bySpot`). */
-export function blockerSpots(tile, bySpot = new Map()) {
-  // the server lists them as `blockers`; older views only name them in the sentence
-  if (Array.isArray(tile.blockers) && tile.blockers.length) return tile.blockers.filter((s) => s !== tile.spot);
-  const b = tile.blocked;
-  if (typeof b === "string") {
-    const at = new Map([...bySpot.values()].map((t) => [String(t.pos), t.spot]));
-    const out = [];
-    for (const m of b.matchAll(/\((\d+), (\d+), (\d+)\)/g)) {
-      const spot = at.get(`${m[1]},${m[2]},${m[3]}`);
-      if (spot != null && spot !== tile.spot && !out.includes(spot)) out.push(spot);
-    }
-    return out;
-  }
-  if (!b || typeof b !== "object") return [];
-  return [...(b.covered_by || b.above || b.cover || b.covers || []), ...(b.left || []), ...(b.right || [])];
+/** The spots that block a tile (to outline them when it is explained): the view's `blockers`. */
+export function blockerSpots(tile) {
+  return (tile.blockers || []).filter((s) => s !== tile.spot);
 }
 
 export function createBoard(viewport, { onPick, onFocusChange } = {}) {
@@ -103,7 +67,6 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
   let frameFor_ = null;
   let focused = null;
   let scheduled = false;
-  let bySpot = new Map();
   let points = [];
   let scale = 1;
   let destroyed = false;
@@ -185,7 +148,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
         if (cracks) el.dataset.cracks = cracks;
         else delete el.dataset.cracks;
       }
-      const label = tileLabel(tile, ui, bySpot);
+      const label = tileLabel(tile, ui);
       if (el._label !== label) {
         el._label = label;
         el.setAttribute("aria-label", label);
@@ -326,7 +289,6 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     set(nextView, nextUi = {}) {
       cachePoints();
       view = nextView;
-      bySpot = new Map(nextView.tiles.map((t) => [t.spot, t]));
       ui = { ...EMPTY_UI, ...nextUi };
       schedule();
     },
