@@ -61,4 +61,8 @@ export const api = {
   shapes: () => request("GET", "/shapes"),
   tiles: () => request("GET", "/tiles"),
   learn: () => request("GET", "/learn"),
+  duelFacts: () => request("GET", "/duels/facts"),
+  createDuel: (body) => request("POST", "/duels", body),
+  duel: (code) => request("GET", `/duels/${encodeURIComponent(code)}`),
+  duelLeaderboard: (against = "player") => request("GET", `/duels/leaderboard?against=${against}`),
 };
