@@ -67,4 +67,19 @@
  * @property {Record<string, number>} close_codes
  */
 
+/**
+ * Go to a page of the app without reloading.
+ * @typedef {(url: string, options?: {replace?: boolean}) => void} Navigate
+ */
+
+/**
+ * What a page module's default function is given.
+ * @typedef {{params: string[], query: URLSearchParams, navigate: Navigate}} PageContext
+ */
+
+/**
+ * A page: draws itself into `main` and may return a function that cleans it up.
+ * @typedef {(main: HTMLElement, context: PageContext) => Promise<unknown>} Page
+ */
+
 export {};

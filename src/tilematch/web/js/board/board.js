@@ -1,3 +1,4 @@
+// @ts-check
 // The board: draws the tiles of a view and reports picks. No rule lives here:
 // which tiles are free, selectable, hinted or partners is data passed in.
 //
@@ -9,6 +10,22 @@ import { frameFor, hiddenSpots, nearestInDirection, TILE_W, TILE_H, CELL_W } fro
 import { faceMarkup, variantClass } from "./tiles.js";
 import { animationsOn } from "../storage.js";
 
+/**
+ * What the board draws besides the view.
+ * @typedef {object} BoardUi
+ * @property {number | null} selected
+ * @property {Set<number>} partners
+ * @property {Set<number>} hinted
+ * @property {Set<number>} freed
+ * @property {Set<number>} blockers
+ * @property {number | null} explained
+ * @property {Set<number>} matching
+ * @property {boolean} learn
+ * @property {boolean} showFree
+ * @property {string} zoom
+ */
+
+/** @type {Readonly<BoardUi>} */
 const EMPTY_UI = Object.freeze({
   selected: null,
   partners: new Set(),
@@ -52,19 +69,33 @@ export function blockerSpots(tile) {
   return (tile.blockers || []).filter((s) => s !== tile.spot);
 }
 
+/** @typedef {import("../types.js").View} View */
+/** @typedef {ReturnType<typeof frameFor>} Frame */
+
+/**
+ * Draw boards into `viewport`; `onPick(spot, element)` hears a click or Enter on a tile.
+ * @param {HTMLElement} viewport
+ * @param {{onPick?: (spot: number, element: HTMLElement) => void, onFocusChange?: (spot: number) => void}} [handlers]
+ */
 export function createBoard(viewport, { onPick, onFocusChange } = {}) {
   viewport.classList.add("board-viewport");
   viewport.innerHTML =
     `<div class="board-scaler"><div class="board" role="group" aria-label="Board">` +
     `<svg class="path-layer" aria-hidden="true"></svg></div></div>`;
-  const scaler = viewport.firstElementChild;
-  const boardEl = scaler.firstElementChild;
-  const pathLayer = boardEl.querySelector(".path-layer");
+  const scaler = /** @type {HTMLElement} */ (viewport.firstElementChild);
+  const boardEl = /** @type {HTMLElement} */ (scaler.firstElementChild);
+  const pathLayer = /** @type {SVGSVGElement} */ (boardEl.querySelector(".path-layer"));
+  /** @type {Map<number, HTMLButtonElement & {_place?: string, _label?: string, _pressed?: string}>} */
   const elements = new Map();
+  /** @type {View | null} */
   let view = null;
+  /** @type {BoardUi} */
   let ui = EMPTY_UI;
+  /** @type {Frame | null} */
   let frame = null;
+  /** @type {string | null} */
   let frameFor_ = null;
+  /** @type {number | null} */
   let focused = null;
   let scheduled = false;
   let points = [];
@@ -85,7 +116,8 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     if (!view) return;
     const start = performance.now();
     if (frameFor_ !== view.id) frame = null;
-    frame = frameFor(view, frame);
+    const drawn = frameFor(view, frame);
+    frame = drawn;
     frameFor_ = view.id;
     boardEl.style.width = `${frame.width}px`;
     boardEl.style.height = `${frame.height}px`;
@@ -98,6 +130,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     const present = new Set();
     const hidden = hiddenSpots(view);
     points = [];
+    /** @type {DocumentFragment | null} */
     let fragment = null;
     for (const tile of view.tiles) {
       present.add(tile.spot);
@@ -186,7 +219,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
       const index = spot === focused ? "0" : "-1";
       if (el.getAttribute("tabindex") !== index) el.setAttribute("tabindex", index);
     }
-    if (lostFocus && focused != null) elements.get(focused).focus({ preventScroll: true });
+    if (lostFocus && focused != null) elements.get(focused)?.focus({ preventScroll: true });
     const fitKey = `${frame.key}|${ui.zoom}`;
     if (fitKey !== lastFit) {
       lastFit = fitKey;
@@ -254,7 +287,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
   const KEY_DIRS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
 
   function onKey(event) {
-    const tileEl = event.target.closest(".tile");
+    const tileEl = /** @type {HTMLElement | null} */ (event.target.closest(".tile"));
     if (!tileEl) return;
     const spot = Number(tileEl.dataset.spot);
     const dir = KEY_DIRS[event.key];
@@ -271,7 +304,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
   }
 
   function onClick(event) {
-    const tileEl = event.target.closest(".tile");
+    const tileEl = /** @type {HTMLElement | null} */ (event.target.closest(".tile"));
     if (!tileEl || tileEl.classList.contains("is-removing")) return;
     const spot = Number(tileEl.dataset.spot);
     focused = spot;
@@ -294,12 +327,13 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     },
     /** Draw the connecting line of a Shisen-Sho match for a moment. */
     flashPath(path, { hold = false } = {}) {
-      if (!frame || frame.kind !== "grid" || !path || path.length < 2) return;
-      const pts = path.map((p) => frame.point(p).map((v) => v.toFixed(1)).join(",")).join(" ");
-      pathLayer.setAttribute("viewBox", `0 0 ${frame.width} ${frame.height}`);
+      const drawn = frame;
+      if (!drawn || drawn.kind !== "grid" || !path || path.length < 2) return;
+      const pts = path.map((p) => drawn.point(p).map((v) => v.toFixed(1)).join(",")).join(" ");
+      pathLayer.setAttribute("viewBox", `0 0 ${drawn.width} ${drawn.height}`);
       pathLayer.innerHTML =
         `<polyline class="path-glow" points="${pts}"/><polyline class="path-line" points="${pts}"/>` +
-        path.map((p) => `<circle class="path-dot" cx="${frame.point(p)[0]}" cy="${frame.point(p)[1]}" r="5"/>`).join("");
+        path.map((p) => `<circle class="path-dot" cx="${drawn.point(p)[0]}" cy="${drawn.point(p)[1]}" r="5"/>`).join("");
       pathLayer.dataset.points = JSON.stringify(path);
       pathLayer.classList.add("is-visible");
       clearTimeout(this._pathTimer);

@@ -1,3 +1,4 @@
+// @ts-check
 // The game controller: one board, its toolbar, HUD, message line and dialogs.
 // It wires the DOM, the network, sound and storage around the pure state of
 // state.js: clicks become intents for the server, and the views that come back
@@ -15,6 +16,8 @@ import { applyView, clockAt, createState, FINISHED, matchedWords, pick as pickTi
 import { snap, refuse } from "../sound.js";
 import { getSettings, setSettings, onSettings } from "../storage.js";
 import { GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
+
+/** @typedef {import("../types.js").View} View */
 
 const BUTTONS = [
   // [action, label, key, key label]
@@ -110,6 +113,11 @@ export function mountGame(root, options) {
     return tileAt(state, spot);
   }
 
+  /** The view on the board, once the first one came. */
+  function shown() {
+    return /** @type {View} */ (state.view);
+  }
+
   // ---------------------------------------------------------------- drawing
   function clockNow() {
     return clockAt(state, performance.now());
@@ -122,7 +130,7 @@ export function mountGame(root, options) {
   }
 
   function drawButtons() {
-    const view = state.view;
+    const view = shown();
     const finished = FINISHED.has(view.status);
     const paused = view.status === "paused";
     const set = (action, props) => {
@@ -187,7 +195,7 @@ export function mountGame(root, options) {
   }
 
   function checkStatus(previousStatus) {
-    const view = state.view;
+    const view = shown();
     if (FINISHED.has(view.status) && previousStatus !== view.status) dialogs.openEnd(view);
     if (view.status === "deadlock" && previousStatus !== "deadlock") dialogs.openNoMoves(view);
     if (view.status === "playing") dialogs.closeNoMoves();
@@ -199,7 +207,7 @@ export function mountGame(root, options) {
       apply(view, { quiet });
       return view;
     } catch (error) {
-      say(error.message, "error");
+      say(/** @type {Error} */ (error).message, "error");
       throw error;
     }
   }
@@ -223,7 +231,7 @@ export function mountGame(root, options) {
     const { a, b } = outcome.intent;
     // A pair in the server's list of legal pairs is answered at once (highlight and
     // sound); the tiles leave when the server's view arrives.
-    if (outcome.answered) snap(state.view.combo ? state.view.combo + 1 : 1);
+    if (outcome.answered) snap((shown().combo || 0) + 1);
     draw();
     try {
       await sendMatch(outcome.intent, outcome.first, outcome.second, outcome.answered);
@@ -235,7 +243,7 @@ export function mountGame(root, options) {
 
   async function sendMatch(intent, first, second, answered) {
     const { a, b } = intent;
-    const id = state.view.id;
+    const id = shown().id;
     state.pending += 1;
     const started = performance.now();
     try {
@@ -260,7 +268,7 @@ export function mountGame(root, options) {
       say(matchedWords(state, first, second, gained), "ok");
       root.dataset.lastClickMs = (performance.now() - started).toFixed(1);
     } catch (error) {
-      say(error.message, "error");
+      say(/** @type {Error} */ (error).message, "error");
     } finally {
       state.pending -= 1;
     }
@@ -283,11 +291,11 @@ export function mountGame(root, options) {
       // still stuck after an action (a shuffle that opened no pair, a refusal):
       // the dialog that closed for it offers the way out again, saying why
       if (state.view.status === "deadlock" && !dialogs.noMovesOpen) {
-        dialogs.openNoMoves(state.view, result.ok ? null : { type, message: result.message || result.reason });
+        dialogs.openNoMoves(shown(), result.ok ? null : { type, message: result.message || result.reason });
       }
       return result;
     } catch (error) {
-      say(error.message, "error");
+      say(/** @type {Error} */ (error).message, "error");
       return null;
     }
   }
@@ -316,14 +324,14 @@ export function mountGame(root, options) {
     async hint() {
       state.selected = null;
       const r = await act("hint");
-      if (r && r.ok) say(`Hint: ${describePair(state.view.hint)}.`, "hint");
+      if (r && r.ok) say(`Hint: ${describePair(shown().hint)}.`, "hint");
     },
     async smart_hint() {
       state.selected = null;
       const r = await act("smart_hint");
       if (r && r.ok) {
-        const warning = state.view.hint_warning ? ` ${state.view.hint_warning}` : " The board stays solvable after it.";
-        say(`Smart hint: ${describePair(state.view.hint)}.${warning}`, "hint");
+        const warning = shown().hint_warning ? ` ${shown().hint_warning}` : " The board stays solvable after it.";
+        say(`Smart hint: ${describePair(shown().hint)}.${warning}`, "hint");
       }
     },
     async shuffle() {

@@ -1,3 +1,4 @@
+// @ts-check
 // The counters strip: renders whatever counters the server sends, with names.
 
 import { clock, esc } from "../dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Daily Challenge: today's Turtle board (the same board for the same date), Restart
 // Today, a calendar of past results, streaks and best results.
 
@@ -26,6 +27,7 @@ export default async function daily(main, { query, navigate }) {
   const date = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) && requested <= today ? requested : today;
   const isToday = date === today;
   let shown = { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) - 1 };
+  /** @type {{streak: number, best_streak: number, days: any[]}} */
   let history = { streak: 0, best_streak: 0, days: [] };
 
   main.innerHTML = `

@@ -1,3 +1,4 @@
+// @ts-check
 // Speed Duel: /duel opens a room (a friend by link or code, or the computer);
 // /duel?room=CODE is the room itself, played over one websocket.
 // The server decides every claim; this page draws the frames it receives
@@ -44,7 +45,33 @@ export function finalClose(facts, code) {
   return null;
 }
 
-/** A fresh client-side copy of a room, built from frames only. */
+/**
+ * The page's copy of a room, built from frames only.
+ * @typedef {object} Duel
+ * @property {string} code
+ * @property {number | null} you the viewer's seat (null: a spectator)
+ * @property {string | null} role
+ * @property {string} phase
+ * @property {number[]} size
+ * @property {boolean} gravity
+ * @property {Map<number, any>} tiles
+ * @property {number} version
+ * @property {number[]} scores
+ * @property {any[]} players
+ * @property {boolean[]} away
+ * @property {{player: number, a: number, b: number, path: number[][]} | null} last
+ * @property {{status: string, reason: string, winner: number | null, scores: number[]} | null} result
+ * @property {{votes: boolean[], code: string | null}} rematch
+ * @property {number | null} startsAt
+ * @property {number | null} seed
+ * @property {string | null} rival
+ */
+
+/**
+ * A fresh client-side copy of a room, built from frames only.
+ * @param {string} code
+ * @returns {Duel}
+ */
 export function emptyDuel(code) {
   return {
     code,
@@ -231,7 +258,7 @@ async function lobby(main, navigate, me, facts) {
       navigate(`/duel?room=${encodeURIComponent(room.code)}`);
     } catch (error) {
       errorEl.hidden = false;
-      errorEl.textContent = error.message;
+      errorEl.textContent = /** @type {Error} */ (error).message;
     }
   });
   main.querySelector(".duel-join").addEventListener("submit", (event) => {
@@ -314,13 +341,17 @@ function roomPage(main, code, navigate, facts) {
   const endDialog = $(".duel-end");
   const host = $(".board-host");
   const board = createBoard(host, { onPick: pick });
+  /** @type {WebSocket | null} */
   let socket = null;
   let destroyed = false;
   let selected = null;
   let retry = 0;
-  let retryTimer = null;
-  let countdownTimer = null;
-  let lockTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let retryTimer;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let countdownTimer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let lockTimer;
   let lockedUntil = 0;
   let shownEnd = false;
 
@@ -371,7 +402,7 @@ function roomPage(main, code, navigate, facts) {
     const votes = duel.rematch.votes;
     const other = duel.you == null ? null : 1 - duel.you;
     voteNote.textContent =
-      other != null && votes[other] && !votes[duel.you] ? `${nameOf(other)} wants a rematch.` :
+      other != null && votes[other] && !votes[/** @type {number} */ (duel.you)] ? `${nameOf(other)} wants a rematch.` :
       duel.you != null && votes[duel.you] ? "Waiting for the other player to accept…" : "";
     const rematchButton = endDialog.querySelector('[data-action="rematch"]');
     rematchButton.style.display = duel.role === "player" ? "" : "none";

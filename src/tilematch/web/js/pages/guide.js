@@ -1,3 +1,4 @@
+// @ts-check
 // Tile Guide: every face with its name and what it matches (from /api/tiles).
 
 import { api } from "../api.js";

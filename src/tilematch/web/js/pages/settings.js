@@ -1,3 +1,4 @@
+// @ts-check
 // Settings: theme, high contrast, number marks, sound, ambient, animations, highlights.
 
 import { getSettings, setSettings } from "../storage.js";
