@@ -15,7 +15,7 @@ from conftest import CHROMIUM, DESKTOP
 from pagekit import seen, watch
 
 from tilematch.benchmarks.page import LiveServer
-from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid.board import GridBoard
 from tilematch.server.duel_rooms import DuelConfig, DuelRooms
 
 pytestmark = pytest.mark.e2e
