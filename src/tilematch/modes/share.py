@@ -126,41 +126,31 @@ def parse_share_code(text: str) -> DealSpec:
     repeated keys, a missing game or seed, bad numbers, an unknown game,
     generator, difficulty or size.
     """
-    values = _share_fields(text)
-
-    def number(key: str, default: int | None = None) -> int:
-        return _share_number(values, key, default)
-
-    game = values.get("game")
-    if game not in GAMES:
-        raise ValueError(f"share code: unknown game {game!r}")
-    generator = values.get("generator", "reverse")
-    if generator not in GENERATORS:
-        raise ValueError(f"share code: unknown generator {generator!r}")
-    difficulty = values.get("difficulty", "normal")
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(f"share code: unknown difficulty {difficulty!r}")
+    values = _fields(text)
+    game = _choice(values, "game", None, GAMES)
+    generator = _choice(values, "generator", "reverse", GENERATORS)
+    difficulty = _choice(values, "difficulty", "normal", DIFFICULTIES)
     gravity = values.get("gravity", "0")
     if gravity not in ("0", "1"):
         raise ValueError(f"share code: gravity is 0 or 1, not {gravity!r}")
-    size, layout, shape = _share_board(game, values)
+    size, layout, shape = _board(game, values)
     return DealSpec(
         game=game,
-        seed=number("seed"),
+        seed=_number(values, "seed"),
         generator=generator,
-        version=number("version", GENERATOR_VERSION),
+        version=_number(values, "version", GENERATOR_VERSION),
         layout=layout,
         size=size,
         difficulty=difficulty,
-        stones=number("stones", 0),
+        stones=_number(values, "stones", 0),
         gravity=gravity == "1",
         tileset=values.get("tileset"),
         shape=shape,
     )
 
 
-def _share_fields(text: str) -> dict[str, str]:
-    """The fields of a share code, each once; raises :class:`ValueError`."""
+def _fields(text: str) -> dict[str, str]:
+    """The fields of a share code, or of the query or fragment of a link holding one."""
     if not isinstance(text, str) or len(text) > 500:
         raise ValueError("a share code is a short text")
     query = text.strip()
@@ -181,9 +171,7 @@ def _share_fields(text: str) -> dict[str, str]:
     return values
 
 
-def _share_number(values: dict[str, str], key: str, default: int | None) -> int:
-    """The whole number of field ``key`` (``default`` when absent; required when
-    ``default`` is ``None``); raises :class:`ValueError`."""
+def _number(values: dict[str, str], key: str, default: int | None = None) -> int:
     raw = values.get(key)
     if raw is None:
         if default is None:
@@ -194,17 +182,25 @@ def _share_number(values: dict[str, str], key: str, default: int | None) -> int:
     return int(raw)
 
 
-def _share_board(
+def _choice(values: dict[str, str], key: str, default: str | None, allowed: tuple[str, ...]) -> str:
+    value = values.get(key, default)
+    if value not in allowed:
+        raise ValueError(f"share code: unknown {key} {value!r}")
+    return value
+
+
+def _board(
     game: str, values: dict[str, str]
 ) -> tuple[tuple[int, int] | None, str | None, str | None]:
-    """``(size, layout, shape)`` of a share code of ``game``; raises :class:`ValueError`."""
+    """``(size, layout, shape)`` of a share code's board (one of size or shape for
+    Shisen-Sho, a layout for the layered games)."""
     if game != "shisensho":
         if "size" in values or "shape" in values:
             raise ValueError("share code: a layered board has a layout, not a size or shape")
         return None, values.get("layout", "turtle"), None
     if "layout" in values:
         raise ValueError("share code: a Shisen-Sho board has a size, not a layout")
-    shape: str | None = None
+    shape = None
     if "shape" in values:
         if "size" in values:
             raise ValueError("share code: a Shisen-Sho board has a size or a shape, not both")
