@@ -18,8 +18,8 @@ from tilematch.engine.deal.placement import (
     replay,
 )
 from tilematch.engine.deal.record import (
-    DIFFICULTIES,
     GENERATORS,
+    LAYOUT_DIFFICULTIES,
     LAYOUT_PROOF_NODES,
     MAX_ATTEMPTS,
     AnyBoard,
@@ -166,7 +166,7 @@ def deal_layout(
         raise ValueError(f"a layered game is solitaire or blackwhite, not {game!r}")
     if generator not in GENERATORS:
         raise ValueError(f"unknown generator {generator!r}; choose reverse or checked")
-    if difficulty not in DIFFICULTIES:
+    if difficulty not in LAYOUT_DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; choose easy, normal or hard")
     count = len(layout.positions)
     if not count or count % 2:
