@@ -15,7 +15,7 @@ from typing import Any
 from tilematch.engine import deal as generate
 from tilematch.engine import layouts
 from tilematch.engine.board import Board, Match
-from tilematch.engine.grid.outlines import Shape, get_shape
+from tilematch.engine.grid.outlines import Outline, get_shape
 from tilematch.engine.grid.outlines import names as outline_names
 from tilematch.engine.hints import Memory, advise, hint
 
@@ -83,7 +83,7 @@ def deal(
     return Dealt(made.board, list(made.solution), made.version, plan.name)
 
 
-def grid_shape(name: str) -> Shape:
+def grid_shape(name: str) -> Outline:
     """The built-in Shisen-Sho outline ``name`` (any case); raises ``ValueError``
     listing the names when there is none."""
     return get_shape(name)
