@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.engine.test_solve import exhaustive, grid_board, layered_board, snapshot, stack
 
+from tests.support.boards import grid_board, layered_board, stack
+from tests.support.reference import assert_replays, exhaustive, snapshot
 from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.hints import Advice, advise, hint, is_winnable, smart_hint
 
@@ -115,8 +116,6 @@ def test_out_of_time_gives_a_plain_hint_without_a_verdict() -> None:
 
 
 def test_a_game_along_a_known_solution_needs_no_new_search(monkeypatch: Any) -> None:
-    from tests.engine.test_solve import assert_replays
-
     from tilematch.engine import hints
 
     board = GridBoard(
