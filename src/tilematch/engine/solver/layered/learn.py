@@ -262,7 +262,7 @@ class Learning(PairingSearch):
         if self._sides is None:
             model = self.layered
             geometry = model.geometry
-            spots, to_cells, cell = model.spots, geometry.to_cells, geometry.cell
+            spots, to_cells, cell = model.spots, model.cells.to_cells, model.cells.cell
             self._sides = {
                 cell[s]: (
                     to_cells(geometry.cover[s] & spots),
@@ -408,7 +408,7 @@ class Learning(PairingSearch):
 
     # -- the round ----------------------------------------------------------------
 
-    def learning_round(self, limit: int) -> list[Pair] | None:
+    def learning_round(self, limit: int) -> list[Pair] | None:  # noqa: C901 (a measured hot loop)
         """One look-ahead round with nogoods and backjumping; raises
         :class:`Restart` after ``limit`` positions."""
         model = self.layered
