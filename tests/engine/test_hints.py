@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.boards import grid_board, layered_board, stack
+from tests.support.boards import crossed_stacks, grid_board, layered_board, stack
 from tests.support.reference import assert_replays, exhaustive, snapshot
 from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.hints import Advice, advise, hint, is_winnable, smart_hint
@@ -76,16 +76,7 @@ def test_smart_hint_avoids_the_losing_pair() -> None:
 
 
 def test_unwinnable_board_gets_a_warning_but_still_a_plain_hint() -> None:
-    board = stack(
-        [
-            (0, 0, 0, "1m"),
-            (0, 0, 1, "2m"),
-            (6, 0, 0, "2m"),
-            (6, 0, 1, "1m"),
-            (12, 0, 0, "3m"),
-            (16, 0, 0, "3m"),
-        ]
-    )
+    board = crossed_stacks()
     assert not is_winnable(board)
     assert smart_hint(board) is None
     assert hint(board) is not None

@@ -36,6 +36,21 @@ def stack(tiles: list[tuple[int, int, int, str]], **options: Any) -> StackBoard:
     return board_of({(x, y, z): code for x, y, z, code in tiles}, **options)
 
 
+def crossed_stacks() -> StackBoard:
+    """A under B in one stack, B under A in the other, a free pair beside them: a board
+    with one legal pair that cannot be cleared."""
+    return stack(
+        [
+            (0, 0, 0, "1m"),
+            (0, 0, 1, "2m"),
+            (6, 0, 0, "2m"),
+            (6, 0, 1, "1m"),
+            (12, 0, 0, "3m"),
+            (16, 0, 0, "3m"),
+        ]
+    )
+
+
 def shuffled_turtle(seed: int) -> StackBoard:
     """The Turtle with the standard 144 tiles in a random order (not a checked deal)."""
     faces = standard_set("144")

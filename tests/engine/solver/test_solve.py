@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.boards import grid_board, layered_board, stack
+from tests.support.boards import crossed_stacks, grid_board, layered_board, stack
 from tests.support.reference import assert_pairs_clear, assert_replays, exhaustive, snapshot
 from tilematch.engine import solver as solve_module
 from tilematch.engine.grid.board import GridBoard
@@ -137,17 +137,7 @@ def test_random_boards_cover_both_verdicts() -> None:
 
 
 def test_crossed_stacks_cannot_be_cleared() -> None:
-    # A under B in one stack, B under A in the other; a free pair C C beside them.
-    board = stack(
-        [
-            (0, 0, 0, "1m"),
-            (0, 0, 1, "2m"),
-            (6, 0, 0, "2m"),
-            (6, 0, 1, "1m"),
-            (12, 0, 0, "3m"),
-            (16, 0, 0, "3m"),
-        ]
-    )
+    board = crossed_stacks()
     assert board.legal_pairs().count() == 1
     result = solve(board)
     assert result.status == "unsolvable"
