@@ -2,7 +2,7 @@
 
 Tiles stand in one row (``coords`` is ``(0, spot)``); a tile is free unless a
 tile it lies under (``under[spot]``) is still there. Two free tiles match by
-the SPEC §1 face rules. This lets a test decide exactly when a deadlock comes,
+the face rules of docs/rules.md §1. This lets a test decide exactly when a deadlock comes,
 independently of the generators.
 """
 
