@@ -10,15 +10,14 @@ from typing import Any
 
 import pytest
 
+from tests.support.pagekit import DESKTOP
 from tilematch.benchmarks.page import CHROMIUM, CHROMIUM_ARGS, LiveServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 360, "height": 740}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the browser tests, and run them after every other test of the session:
+    """Run the browser tests after every other test of the session:
     Playwright's synchronous API keeps an event loop running in the main thread
     while the session-wide browser lives, and tests that start their own loop
     (``asyncio.run``) must not share the thread with it."""
@@ -27,9 +26,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     def is_browser_test(item: pytest.Item) -> bool:
         return here in Path(str(item.fspath)).parents
 
-    for item in items:
-        if is_browser_test(item):
-            item.add_marker(pytest.mark.e2e)
     items.sort(key=is_browser_test)  # stable: each group keeps its order
 
 

@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, DESKTOP
-from pagekit import seen, watch
 
-from tilematch.benchmarks.page import LiveServer
+from tests.support.pagekit import DESKTOP, seen, watch
+from tilematch.benchmarks.page import CHROMIUM, LiveServer
 from tilematch.engine.grid.board import GridBoard
 from tilematch.server.duel_rooms import DuelConfig, DuelRooms
 

@@ -6,7 +6,8 @@ import re
 from typing import Any
 
 import pytest
-from pagekit import (
+
+from tests.support.pagekit import (
     LINE,
     api_get,
     ask_hint,
@@ -20,7 +21,6 @@ from pagekit import (
     wait_board,
     watch,
 )
-
 from tilematch.engine.tiles import tiles_match
 
 pytestmark = pytest.mark.e2e

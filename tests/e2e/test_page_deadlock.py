@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pagekit import open_board, play_pairs, tile
 
+from tests.support.pagekit import open_board, play_pairs, tile
 from tilematch.engine.deal.shuffle import positions_hopeless
 from tilematch.modes import Settings, new_session
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pagekit import api_get, ask_hint, game_id, open_board, tile, wait_board
+
+from tests.support.pagekit import api_get, ask_hint, game_id, open_board, tile, wait_board
 
 pytestmark = pytest.mark.e2e
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pagekit import (
+
+from tests.support.pagekit import (
     api_get,
     end_dialog_open,
     game_id,
@@ -18,7 +19,6 @@ from pagekit import (
     play_to_end,
     wait_board,
 )
-
 from tilematch.modes.daily import daily_deal
 
 pytestmark = pytest.mark.e2e
@@ -109,7 +109,7 @@ def test_tower_level_one_whole_game(page: Any) -> None:
 
 def test_daily_whole_game(page: Any) -> None:
     page.goto("/daily")
-    from pagekit import wait_board
+    from tests.support.pagekit import wait_board
 
     wait_board(page)
     gid = api_get(page, "/api/games?status=unfinished")[0]["id"]

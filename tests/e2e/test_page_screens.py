@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DESKTOP, PHONE
-from pagekit import ask_hint, play_game, seen, wait_board, watch
+
+from tests.support.pagekit import DESKTOP, PHONE, ask_hint, play_game, seen, wait_board, watch
 
 pytestmark = pytest.mark.e2e
 

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.engine.test_solve import exhaustive, grid_board, layered_board, snapshot, stack
 
+from tests.support.boards import crossed_stacks, grid_board, layered_board, stack
+from tests.support.reference import assert_replays, exhaustive, snapshot
 from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.hints import Advice, advise, hint, is_winnable, smart_hint
 
@@ -75,16 +76,7 @@ def test_smart_hint_avoids_the_losing_pair() -> None:
 
 
 def test_unwinnable_board_gets_a_warning_but_still_a_plain_hint() -> None:
-    board = stack(
-        [
-            (0, 0, 0, "1m"),
-            (0, 0, 1, "2m"),
-            (6, 0, 0, "2m"),
-            (6, 0, 1, "1m"),
-            (12, 0, 0, "3m"),
-            (16, 0, 0, "3m"),
-        ]
-    )
+    board = crossed_stacks()
     assert not is_winnable(board)
     assert smart_hint(board) is None
     assert hint(board) is not None
@@ -115,8 +107,6 @@ def test_out_of_time_gives_a_plain_hint_without_a_verdict() -> None:
 
 
 def test_a_game_along_a_known_solution_needs_no_new_search(monkeypatch: Any) -> None:
-    from tests.engine.test_solve import assert_replays
-
     from tilematch.engine import hints
 
     board = GridBoard(

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.fakes import deadlock_board, install, pairs_board
 from tilematch.modes import Settings, new_session, tower
 from tilematch.modes.blackwhite import DIFFICULTY_TABLE
-
-from .fakes import deadlock_board, install, pairs_board
 
 
 def countdown(difficulty: str) -> Settings:

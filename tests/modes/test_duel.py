@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.fakes import deadlock_board, install, pairs_board
 from tilematch.modes import ModeError
 from tilematch.modes.duel import LOCKOUT_SECONDS, DuelGame, Rival
-
-from .fakes import deadlock_board, install, pairs_board
 
 
 def test_claims_in_arrival_order_and_scores(monkeypatch) -> None:

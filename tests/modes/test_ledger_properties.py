@@ -9,9 +9,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from tests.support.fakes import install, pairs_board
 from tilematch.modes import Settings, new_session
-
-from .fakes import install, pairs_board
 
 GAPS = st.lists(
     st.sampled_from([0.25, 1.0, 1.5, 1.999, 2.0, 2.001, 2.5, 4.0, 9.0]), min_size=1, max_size=12

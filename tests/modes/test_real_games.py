@@ -201,10 +201,9 @@ def faces_left(session: Session) -> list[str]:
 
 
 def test_classic_deadlock_on_a_real_board_is_resolved_by_a_token(monkeypatch) -> None:
+    from tests.support.fakes import install
     from tilematch.engine.grid.board import GridBoard
     from tilematch.modes import deals
-
-    from .fakes import install
 
     real = (deals.redeal, deals.hint, deals.smart_hint)
     # after the two 1m go, 1p/2p sit crosswise: no line with two bends joins them

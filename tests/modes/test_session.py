@@ -8,9 +8,8 @@ import random
 
 import pytest
 
+from tests.support.fakes import FakeBoard, deadlock_board, install, pairs_board
 from tilematch.modes import ModeError, Session, Settings, new_session
-
-from .fakes import FakeBoard, deadlock_board, install, pairs_board
 
 CLASSIC = Settings(game="shisensho", mode="classic", seed=1)
 

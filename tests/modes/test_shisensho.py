@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.fakes import FakeBoard, deadlock_board, install, pairs_board
 from tilematch.modes import Settings, new_session
 from tilematch.modes.shisensho import target_time
-
-from .fakes import FakeBoard, deadlock_board, install, pairs_board
 
 CLASSIC = Settings(game="shisensho", mode="classic", seed=1)
 ARCADE = Settings(game="shisensho", mode="arcade", seed=1)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.fakes import deadlock_board, install, pairs_board
 from tilematch.modes import ModeError, Settings, daily, new_session
-
-from .fakes import deadlock_board, install, pairs_board
 
 REGULAR = Settings(game="solitaire", mode="regular", layout="turtle", seed=1)
 

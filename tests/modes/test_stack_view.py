@@ -3,11 +3,10 @@ freed tiles and bounds."""
 
 from __future__ import annotations
 
+from tests.support.fakes import install
 from tilematch.engine.layouts.layout import Layout
 from tilematch.engine.stack.board import StackBoard
 from tilematch.modes import Settings, new_session
-
-from .fakes import install
 
 MINI = Layout(name="mini", positions=((0, 0, 0), (2, 0, 0), (4, 0, 0), (2, 0, 1)))
 

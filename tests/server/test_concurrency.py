@@ -7,7 +7,8 @@ import random
 import sqlite3
 
 import httpx
-from tests.server.conftest import new_game
+
+from tests.support.server import new_game
 
 
 async def _player(app, token, game_id, seed, rounds):

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.clock import FakeClock
 from tilematch.engine.grid.board import GridBoard
 from tilematch.modes.duel import RIVAL_PACE, DuelGame
 from tilematch.server.duel_rooms import (
@@ -33,20 +34,13 @@ from tilematch.server.duel_rooms import (
 from tilematch.server.players import Player, create_player
 from tilematch.server.storage import Storage
 
-START = 1_000_000.0
+#: The fixed time the room tests start at.
+ROOMS_START = 1_000_000.0
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def make_rooms(tmp_path: Path, **config: Any) -> tuple[DuelRooms, Clock, Storage]:
-    clock = Clock()
-    storage = Storage(tmp_path / "rooms.sqlite3", now=START)
+def make_rooms(tmp_path: Path, **config: Any) -> tuple[DuelRooms, FakeClock, Storage]:
+    clock = FakeClock(ROOMS_START)
+    storage = Storage(tmp_path / "rooms.sqlite3", now=ROOMS_START)
     options: dict[str, Any] = {"countdown": 0.0, "recheck": 0.01}
     options.update(config)
     return DuelRooms(storage, clock, DuelConfig(**options)), clock, storage
@@ -80,7 +74,7 @@ async def ended(room: Room, client: Client) -> dict[str, Any]:
 
 
 def player(storage: Storage, name: str) -> Player:
-    made = create_player(storage, START)
+    made = create_player(storage, ROOMS_START)
     return Player(made.id, name)
 
 

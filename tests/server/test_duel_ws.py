@@ -20,24 +20,10 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from tests.support.clock import FakeClock
 from tilematch.benchmarks.page import LiveServer as PageServer
 from tilematch.engine.grid.board import GridBoard
 from tilematch.server.duel_rooms import DuelConfig, DuelRooms
-
-START = 1_795_953_600.0
-
-
-class FakeClock:
-    """The server's time, moved by the test (read from the server's thread)."""
-
-    def __init__(self, now: float = START) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 class LiveServer(PageServer):

@@ -4,7 +4,8 @@ never a change to stored data."""
 from __future__ import annotations
 
 import pytest
-from tests.server.conftest import new_game, table_dump
+
+from tests.support.server import new_game, table_dump
 
 SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 4], "seed": 11}
 

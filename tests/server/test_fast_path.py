@@ -16,8 +16,8 @@ import sqlite3
 import threading
 
 import pytest
-from tests.server.conftest import new_game
 
+from tests.support.server import new_game
 from tilematch.modes import Session, Settings, new_session
 from tilematch.server.players import Player
 

@@ -7,8 +7,9 @@ import itertools
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.server.conftest import FakeClock, TestClient
 
+from tests.support.clock import FakeClock
+from tests.support.server import TestClient
 from tilematch.server import Settings, create_app
 
 KINDS = ["match", "undo", "hint", "shuffle", "pause", "resume", "give_up", "smart_hint"]

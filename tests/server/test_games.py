@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tests.server.conftest import act, new_game, table_dump
+
+from tests.support.server import act, new_game, table_dump
 
 SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 4], "seed": 11}
 

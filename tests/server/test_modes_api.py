@@ -4,7 +4,8 @@ same score and enters the history and the leaderboards."""
 from __future__ import annotations
 
 import pytest
-from tests.server.conftest import ACTIVE, act, new_game, play_out
+
+from tests.support.server import ACTIVE, act, new_game, play_out
 
 
 @pytest.fixture

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from tests.server.conftest import new_game
+
+from tests.support.server import new_game
 
 
 def test_first_visit_creates_a_player_with_a_cookie(client):
@@ -95,7 +96,7 @@ def test_bad_names_are_refused_and_change_nothing(client, body, code):
 
 
 def test_another_players_game_is_invisible(make_client, db_path):
-    from tests.server.conftest import table_dump
+    from tests.support.server import table_dump
 
     alice = make_client()
     game = new_game(alice, game="shisensho", mode="classic", size=[4, 4], seed=5)

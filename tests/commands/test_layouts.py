@@ -1,0 +1,141 @@
+"""``tilematch layouts``: listing, checking and exporting layouts."""
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from tilematch.cli import main
+from tilematch.commands.layouts import load_layout_arg
+from tilematch.engine import layouts
+from tilematch.engine.layouts.layout import LayoutError
+
+DATA = Path(__file__).parents[1] / "engine" / "layouts" / "data"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["layouts", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_lists_the_builtin_layouts_as_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split() == ["name", "title", "family", "tiles", "layers", "size"]
+    assert len(lines) == 1 + len(layouts.builtin())
+    assert lines[1].split() == ["turtle", "Turtle", "Turtle", "144", "5", "15", "x", "8"]
+
+
+def test_lists_as_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [r["name"] for r in rows] == layouts.names()
+    assert rows[0] == {
+        "name": "turtle",
+        "title": "Turtle",
+        "family": "Turtle",
+        "tiles": 144,
+        "layers": [87, 36, 16, 4, 1],
+        "width": 30,
+        "height": 16,
+        "depth": 5,
+    }
+
+
+def test_summary_of_a_builtin(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "Great Pyramid")
+    assert code == 0
+    assert "Great Pyramid (pyramid)" in out and "tiles:  120" in out
+
+
+def test_checks_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(DATA / "layout_two_maps.map")
+    code, out, _ = run(capsys, path)
+    assert code == 0 and "Alpha (alpha)" in out and "tiles:  10" in out
+    assert "layers: 3 (6 + 3 + 1)" in out
+    code, out, _ = run(capsys, path, "--map", "beta", "--json")
+    assert code == 0 and json.loads(out)["tiles"] == 2
+
+
+def test_bad_file_exits_2_with_the_reason(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.layout"
+    bad.write_text("kmahjongg-layout-v1.1\nw2\nh2\nd1\n12\n4x\n")
+    code, out, err = run(capsys, str(bad))
+    assert code == 2 and out == ""
+    assert err == f"tilematch: error: {bad}: line 6, column 2: unexpected character 'x' " + (
+        "(only '.', '1', '2', '3', '4' may appear)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no/such/file.lay"], "no/such/file.lay: cannot read"),
+        (["turtel"], "unknown layout 'turtel'"),
+        (["--export", "gnome"], "--map and --export need a layout"),
+        (["yin-yang", "--export", "kyodai"], "Kyodai files hold at most"),
+        (["turtle", "--map", "x"], "turtle: a map name only applies"),
+    ],
+)
+def test_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("tilematch: error: ")
+    assert any(part in err for part in message.split("|"))
+
+
+@pytest.mark.parametrize(
+    ("fmt", "filename"),
+    [
+        ("kmahjongg", "t.layout"),
+        ("kmahjongg-1.0", "t.layout"),
+        ("gnome", "t.map"),
+        ("kyodai", "t.lay"),
+    ],
+)
+def test_export_reads_back(capsys: pytest.CaptureFixture[str], fmt: str, filename: str) -> None:
+    code, out, _ = run(capsys, "turtle", "--export", fmt)
+    assert code == 0
+    assert layouts.read_layout(out, filename).positions == layouts.get("turtle").positions
+
+
+def test_export_svg(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bridge", "--export", "svg")
+    assert code == 0 and out.startswith("<svg") and "Bridge" in out
+
+
+def test_load_layout_arg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_layout_arg("TURTLE").name == "turtle"
+    path = tmp_path / "mine.lay"
+    path.write_text(layouts.write_kyodai(layouts.get("little-pyramid")))
+    assert load_layout_arg(str(path)).positions == layouts.get("little-pyramid").positions
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    assert load_layout_arg("-").positions == layouts.get("little-pyramid").positions
+    big = tmp_path / "big.map"
+    big.write_bytes(b" " * (layouts.MAX_BYTES + 1))
+    with pytest.raises(LayoutError, match=r"big\.map: file is larger than"):
+        load_layout_arg(str(big))
+    with pytest.raises(LayoutError, match="unknown layout"):
+        load_layout_arg("nothing-like-this")
+
+
+def test_layout_files_that_are_not_utf8(tmp_path: Path) -> None:
+    # Kyodai files come from Windows: names in Windows-1252
+    text = layouts.write_kyodai(layouts.get("little-pyramid"))
+    path = tmp_path / "chateau.lay"
+    path.write_bytes(text.replace("Little Pyramid", "Château “Nord”").encode("cp1252"))
+    layout = load_layout_arg(str(path))
+    assert layout.title == "Château “Nord”"
+    assert layout.positions == layouts.get("little-pyramid").positions
+    # bytes Windows-1252 leaves undefined still read (as Latin-1)
+    path.write_bytes(text.replace("Little Pyramid", "Odd").encode().replace(b"Odd", b"Odd\x81"))
+    assert load_layout_arg(str(path)).title == "Odd\x81"
+    # and a UTF-8 byte order mark is not part of the header
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert load_layout_arg(str(path)).title == "Little Pyramid"

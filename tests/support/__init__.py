@@ -1,0 +1,1 @@
+"""Helpers the tests share: clocks, boards, reference searches, server and page drivers."""
