@@ -31,7 +31,7 @@ from tilematch.server.duel_rooms import (
     Room,
 )
 from tilematch.server.players import Player, create_player
-from tilematch.server.storage import Storage
+from tilematch.server.db import Storage
 
 START = 1_000_000.0
 

@@ -160,7 +160,7 @@ def measure(duels: int, seconds: float) -> Samples:
 async def _in_process(boards: int) -> list[float]:
     from tilematch.server.duel_rooms import Client, DuelConfig, DuelRooms
     from tilematch.server.players import create_player
-    from tilematch.server.storage import Storage
+    from tilematch.server.db import Storage
 
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     from tilematch.server import create_app
     from tilematch.server.settings import Settings, SettingsError
-    from tilematch.server.storage import StorageError
+    from tilematch.server.db import StorageError
 
     if not 0 <= args.port <= 65535:
         return fail(f"--port {args.port} is not a port number (0-65535)")

@@ -41,8 +41,10 @@ from typing import Any, Final
 from tilematch.engine.tiles import tile_name
 from tilematch.modes.duel import DUEL_REFUSALS, FORFEIT_SECONDS, LOCKOUT_SECONDS, DuelGame, Rival
 from tilematch.modes.session import ModeError, Settings
+from tilematch.server.db import WRITE_ERRORS, Storage
+from tilematch.server.db.games import GameRecord, insert_game
+from tilematch.server.db.results import ResultRecord, duel_leaderboard, insert_result
 from tilematch.server.players import Player, new_id
-from tilematch.server.storage import Storage
 
 log = logging.getLogger("tilematch.server.duels")
 
@@ -979,44 +981,47 @@ class DuelRooms:
                         "reshuffles": game.reshuffles,
                     }
                     game_id = new_id()
-                    conn.execute(
-                        "INSERT INTO games (id, player_id, game, mode, board, variant, seed,"
-                        " settings, state, status, tiles_left, score, created, updated, finished)"
-                        " VALUES (?, ?, 'shisensho', 'duel', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            game_id,
-                            seat.player_id,
-                            board,
-                            variant,
-                            room.seed,
-                            json.dumps(settings.to_json()),
-                            json.dumps(state, separators=(",", ":")),
-                            outcome,
-                            game.board.occupied.bit_count(),
-                            game.scores[index],
-                            room.created,
-                            finished,
-                            finished,
+                    insert_game(
+                        conn,
+                        GameRecord(
+                            id=game_id,
+                            player_id=seat.player_id,
+                            game="shisensho",
+                            mode="duel",
+                            board=board,
+                            variant=variant,
+                            seed=room.seed,
+                            settings=json.dumps(settings.to_json()),
+                            state=json.dumps(state, separators=(",", ":")),
+                            status=outcome,
+                            tiles_left=game.board.occupied.bit_count(),
+                            score=game.scores[index],
+                            created=room.created,
+                            updated=finished,
+                            finished=finished,
                         ),
                     )
-                    conn.execute(
-                        "INSERT INTO results (game_id, player_id, game, mode, board, variant,"
-                        " outcome, score, time, moves, hints, undos, shuffles, verified, finished)"
-                        " VALUES (?, ?, 'shisensho', 'duel', ?, ?, ?, ?, ?, ?, 0, 0, ?, 1, ?)",
-                        (
-                            game_id,
-                            seat.player_id,
-                            board,
-                            variant,
-                            outcome,
-                            game.scores[index],
-                            elapsed,
-                            game.players[index].claims,
-                            game.reshuffles,
-                            finished,
+                    insert_result(
+                        conn,
+                        ResultRecord(
+                            game_id=game_id,
+                            player_id=seat.player_id,
+                            game="shisensho",
+                            mode="duel",
+                            board=board,
+                            variant=variant,
+                            outcome=outcome,
+                            score=game.scores[index],
+                            time=elapsed,
+                            moves=game.players[index].claims,
+                            hints=0,
+                            undos=0,
+                            shuffles=game.reshuffles,
+                            verified=1,
+                            finished=finished,
                         ),
                     )
-        except (sqlite3.Error, OSError) as error:
+        except WRITE_ERRORS as error:
             log.error("room %s: the duel's result could not be stored: %s", room.code, error)
 
     # ------------------------------------------------------------------ time
@@ -1083,26 +1088,4 @@ class DuelRooms:
         """Players ranked by wins (then fewer losses, then tiles) against ``against``:
         ``"player"`` (people) or a rival level."""
         opponent = "player" if against == "player" else f"rival-{against}"
-        rows = self.storage.rows(
-            "SELECT r.player_id, p.name, SUM(r.outcome = 'won') AS wins,"
-            " SUM(r.outcome = 'lost') AS losses, SUM(r.outcome = 'draw') AS draws,"
-            " COUNT(*) AS played, SUM(r.score) AS tiles"
-            " FROM results AS r JOIN players AS p ON p.id = r.player_id"
-            " WHERE r.mode = 'duel' AND r.game = 'shisensho'"
-            " AND (r.variant = ? OR r.variant = ?)"
-            " GROUP BY r.player_id ORDER BY wins DESC, losses ASC, tiles DESC, p.name LIMIT ?",
-            (opponent, f"{opponent}/gravity", limit),
-        )
-        return [
-            {
-                "rank": rank,
-                "name": row["name"] or "Anonymous",
-                "wins": int(row["wins"] or 0),
-                "losses": int(row["losses"] or 0),
-                "draws": int(row["draws"] or 0),
-                "played": int(row["played"]),
-                "tiles": int(row["tiles"] or 0),
-                "you": row["player_id"] == viewer,
-            }
-            for rank, row in enumerate(rows, start=1)
-        ]
+        return duel_leaderboard(self.storage, viewer, opponent, limit)
