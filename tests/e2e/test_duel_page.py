@@ -16,7 +16,7 @@ from pagekit import seen, watch
 
 from tilematch.benchmarks.page import LiveServer
 from tilematch.engine.grid import GridBoard
-from tilematch.server.duel_rooms import DuelConfig, DuelRooms
+from tilematch.server.duel import DuelConfig, DuelRooms
 
 pytestmark = pytest.mark.e2e
 

@@ -197,7 +197,7 @@ class Games:
             try:
                 live = self._load(player, game_id)
             except StoredDuel:  # a finished duel: its stored summary, not a game to go on with
-                from tilematch.server.duel_rooms import stored_duel_view
+                from tilematch.server.duel import stored_duel_view
 
                 row = db_games.game_row(self.storage, game_id)
                 assert row is not None

@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 from tilematch.benchmarks.page import LiveServer as PageServer
 from tilematch.engine.grid import GridBoard
-from tilematch.server.duel_rooms import DuelConfig, DuelRooms
+from tilematch.server.duel import DuelConfig, DuelRooms
 
 START = 1_795_953_600.0
 

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from tilematch.engine.grid import GridBoard
 from tilematch.modes.duel import RIVAL_PACE, DuelGame
-from tilematch.server.duel_rooms import (
+from tilematch.server.db import Storage
+from tilematch.server.duel import (
     CLOSE_EXPIRED,
     CLOSE_FULL,
     CODE_ALPHABET,
@@ -31,7 +32,6 @@ from tilematch.server.duel_rooms import (
     Room,
 )
 from tilematch.server.players import Player, create_player
-from tilematch.server.db import Storage
 
 START = 1_000_000.0
 
