@@ -9,11 +9,10 @@ from fastapi import FastAPI
 
 import tilematch
 from tilematch.server import errors, pages
-from tilematch.server.bodylimit import BodyLimit
 from tilematch.server.db import Storage
 from tilematch.server.deps import Server
 from tilematch.server.games import Games
-from tilematch.server.ratelimit import InFlight, RateLimiter
+from tilematch.server.limits import BodyLimit, InFlight, RateLimiter
 from tilematch.server.routes import routers
 from tilematch.server.rules import ModesRules, Rules
 from tilematch.server.settings import Settings
