@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tilematch.benchmarks.page import CHROMIUM, CHROMIUM_ARGS, LiveServer
+from tilematch.benchmarks.live import CHROMIUM, CHROMIUM_ARGS, LiveServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}

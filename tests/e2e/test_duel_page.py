@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, DESKTOP
+from conftest import DESKTOP
 from pagekit import seen, watch
 
-from tilematch.benchmarks.page import LiveServer
+from tilematch.benchmarks.live import CHROMIUM, LiveServer
 from tilematch.engine.grid import GridBoard
 from tilematch.server.duel import DuelConfig, DuelRooms
 

@@ -20,7 +20,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from tilematch.benchmarks.page import LiveServer as PageServer
+from tilematch.benchmarks.live import LiveServer as PageServer
 from tilematch.engine.grid import GridBoard
 from tilematch.server.duel import DuelConfig, DuelRooms
 
