@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tilematch.server.db import WRITE_ERRORS, Storage
 from tilematch.server.db import games as db_games
-from tilematch.server.db.games import GameRecord
+from tilematch.server.db.games import Filing, GameRecord
 from tilematch.server.db.results import ResultRecord, insert_result
 from tilematch.server.errors import ApiError
 from tilematch.server.players import Player, new_id
@@ -71,8 +71,9 @@ class Live:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def board_key(view: dict[str, Any]) -> tuple[str, str]:
-    """``(board, variant)`` under which a game's scores are ranked.
+def filing(view: dict[str, Any]) -> Filing:
+    """The ``game``, ``mode``, ``board`` and ``variant`` under which a game's scores
+    are ranked.
 
     ``board`` is the layout name, the Shisen-Sho shape name or ``ROWSxCOLS``;
     ``variant`` separates scores the rules keep apart (gravity, difficulty,
@@ -93,7 +94,12 @@ def board_key(view: dict[str, Any]) -> tuple[str, str]:
         parts.append(str(view["difficulty"]))
     if view.get("level"):
         parts.append(f"level-{view['level']}")
-    return board, "/".join(parts)
+    return Filing(
+        game=str(view.get("game", "")),
+        mode=str(view.get("mode", "")),
+        board=board,
+        variant="/".join(parts),
+    )
 
 
 def counter(view: dict[str, Any], name: str) -> int:
@@ -259,14 +265,10 @@ class Games:
         live = Live(new_id(), player.id, session, stored_settings, now, 0, daily_date, level)
         view = session.view(now)
         live.status = str(view.get("status", "playing"))
-        board, variant = board_key(view)
         record = GameRecord(
             id=live.id,
             player_id=player.id,
-            game=str(view.get("game", "")),
-            mode=str(view.get("mode", "")),
-            board=board,
-            variant=variant,
+            **filing(view),
             seed=view.get("seed"),
             settings=_dumps(stored_settings),
             state=_dumps(session.to_json()),
@@ -483,15 +485,11 @@ class Games:
             verified = False
         if not verified:
             log.warning("game %s: the replayed log disagrees; result not ranked", live.id)
-        board, variant = board_key(view)
         stars = self.rules.tower_stars(view) if live.level is not None else None
         return ResultRecord(
             game_id=live.id,
             player_id=live.player_id,
-            game=str(view.get("game", "")),
-            mode=str(view.get("mode", "")),
-            board=board,
-            variant=variant,
+            **filing(view),
             outcome=str(view.get("status")),
             score=view.get("score"),
             time=elapsed(view),

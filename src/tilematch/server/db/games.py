@@ -5,9 +5,18 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from tilematch.server.db.connection import Storage
+
+
+class Filing(TypedDict):
+    """What a stored game and its result are filed under (the leaderboards' keys)."""
+
+    game: str
+    mode: str
+    board: str
+    variant: str
 
 
 @dataclass(frozen=True)

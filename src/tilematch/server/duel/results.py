@@ -11,7 +11,7 @@ from typing import Any
 
 from tilematch.modes.session import Settings
 from tilematch.server.db import WRITE_ERRORS, Storage
-from tilematch.server.db.games import GameRecord, insert_game
+from tilematch.server.db.games import Filing, GameRecord, insert_game
 from tilematch.server.db.results import ResultRecord, duel_leaderboard, insert_result
 from tilematch.server.duel.room import Room
 from tilematch.server.players import new_id
@@ -29,9 +29,13 @@ def store(storage: Storage, room: Room, clock: Callable[[], float]) -> None:
         return
     room.stored = True
     rows, cols = room.size
-    board = f"{rows}x{cols}"
     opponent = f"rival-{room.rival}" if room.rival else "player"
-    variant = opponent + ("/gravity" if room.gravity else "")
+    filed = Filing(
+        game="shisensho",
+        mode="duel",
+        board=f"{rows}x{cols}",
+        variant=opponent + ("/gravity" if room.gravity else ""),
+    )
     finished = room.ended_at if room.ended_at is not None else clock()
     elapsed = round((game.ended_at or finished) - game.started, 3)
     # the settings of the same first deal as a Classic game: "replay" of a stored
@@ -64,10 +68,7 @@ def store(storage: Storage, room: Room, clock: Callable[[], float]) -> None:
                     GameRecord(
                         id=game_id,
                         player_id=seat.player_id,
-                        game="shisensho",
-                        mode="duel",
-                        board=board,
-                        variant=variant,
+                        **filed,
                         seed=room.seed,
                         settings=json.dumps(settings.to_json()),
                         state=json.dumps(state, separators=(",", ":")),
@@ -84,10 +85,7 @@ def store(storage: Storage, room: Room, clock: Callable[[], float]) -> None:
                     ResultRecord(
                         game_id=game_id,
                         player_id=seat.player_id,
-                        game="shisensho",
-                        mode="duel",
-                        board=board,
-                        variant=variant,
+                        **filed,
                         outcome=outcome,
                         score=game.scores[index],
                         time=elapsed,
