@@ -10,7 +10,10 @@ import pytest
 from tilematch.cli import main
 from tilematch.engine import layouts
 from tilematch.engine.boardfile import format_board, parse_board
-from tilematch.engine.generate import daily_deal, deal_grid, deal_layout, parse_share_code
+from tilematch.engine.deal.grid import deal_grid
+from tilematch.engine.deal.layout import deal_layout
+from tilematch.modes.daily_calendar import daily_deal
+from tilematch.modes.share import parse_share_code
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -10,7 +10,7 @@ import pytest
 from tilematch.cli import main
 from tilematch.commands.layouts import load_layout_arg
 from tilematch.engine import layouts
-from tilematch.engine.layout import LayoutError
+from tilematch.engine.layouts.layout import LayoutError
 
 DATA = Path(__file__).parent / "engine" / "data"
 

@@ -258,9 +258,10 @@ def moves_of(tmp_path: Path, name: str, text: str) -> list[dict[str, list[int]]]
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_moves_of_dealt_boards_agree_with_brute_force(tmp_path: Path, seed: int) -> None:
-    from tilematch.engine.generate import deal_grid, deal_layout
-    from tilematch.engine.grid_text import format_grid
-    from tilematch.engine.stack_json import format_board
+    from tilematch.engine.deal.grid import deal_grid
+    from tilematch.engine.deal.layout import deal_layout
+    from tilematch.engine.grid.board import format_grid
+    from tilematch.engine.stack.json import format_board
 
     deal = deal_grid(8, 17, seed=seed)  # the 136 set: plain faces only
     board = deal.board.copy()

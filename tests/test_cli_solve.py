@@ -11,7 +11,7 @@ import pytest
 
 from tilematch.cli import main
 from tilematch.engine.boardfile import format_board, parse_board
-from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.tiles import standard_set
 
 

@@ -39,6 +39,6 @@ def test_docs_examples_run(page: str) -> None:
 def test_the_examples_are_found() -> None:
     """Guard against a walk that finds nothing (the tests above would then pass empty)."""
     modules = _modules()
-    assert "tilematch.engine.hints" in modules and "tilematch.engine.solve" in modules
+    assert "tilematch.engine.hints" in modules and "tilematch.engine.solver" in modules
     found = doctest.DocTestFinder().find(importlib.import_module("tilematch.engine.hints"))
     assert sum(len(t.examples) for t in found) >= 5

@@ -15,7 +15,7 @@ from conftest import DESKTOP
 from pagekit import seen, watch
 
 from tilematch.benchmarks.live import CHROMIUM, LiveServer
-from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid.board import GridBoard
 from tilematch.server.duel import DuelConfig, DuelRooms
 
 pytestmark = pytest.mark.e2e

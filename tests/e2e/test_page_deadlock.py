@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pagekit import open_board, play_pairs, tile
 
-from tilematch.engine.generate import positions_hopeless
+from tilematch.engine.deal.shuffle import positions_hopeless
 from tilematch.modes import Settings, new_session
 
 pytestmark = pytest.mark.e2e

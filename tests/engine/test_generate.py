@@ -12,25 +12,26 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tests.engine.test_solve import exhaustive, layered_board
 
-from tilematch.engine import generate, layouts
+from tilematch.engine import deal as generate
+from tilematch.engine import layouts
 from tilematch.engine.boardfile import format_board
-from tilematch.engine.generate import (
-    GENERATOR_VERSION,
-    Deal,
-    daily_deal,
-    daily_seed,
-    deal_grid,
-    deal_layout,
-    derive_seed,
-    parse_share_code,
-    replay,
-    share_code,
-)
-from tilematch.engine.grid import GridBoard, GridShape
-from tilematch.engine.layout import Layout, LayoutError
-from tilematch.engine.solve import solve
-from tilematch.engine.stack import StackBoard
+from tilematch.engine.deal import placement
+from tilematch.engine.deal import shuffle as reshuffle_module
+from tilematch.engine.deal.grid import deal_grid
+from tilematch.engine.deal.layout import deal_layout
+from tilematch.engine.deal.placement import replay
+from tilematch.engine.deal.record import Deal
+from tilematch.engine.deal.seeds import derive_seed
+from tilematch.engine.deal.versions import GENERATOR_VERSION
+from tilematch.engine.grid.board import GridBoard
+from tilematch.engine.grid.shape import GridShape
+from tilematch.engine.layouts.layout import Layout, LayoutError
+from tilematch.engine.solver import solve
+from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.tiles import standard_set, tiles_match
+from tilematch.modes import daily_calendar
+from tilematch.modes.daily_calendar import daily_deal, daily_seed
+from tilematch.modes.share import parse_share_code, share_code
 
 GOLDEN = Path(__file__).parent / "golden"
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -192,7 +193,7 @@ def test_grid_removal_paths_connect_by_the_board_rule() -> None:
         cells = cells[: len(cells) // 2 * 2]
         if not cells:
             continue
-        found = generate._grid_removal_path(GridShape(rows, cols), cells, rng)
+        found = placement._grid_removal_path(GridShape(rows, cols), cells, rng)
         if found is None:  # a dead end is allowed; the deal then tries the next sub-seed
             continue
         moves, tiles = found
@@ -424,7 +425,7 @@ def test_positions_hopeless_on_larger_remains_against_exhaustive_search(
     search of every legal pair, and within its bound on remains this size."""
     expected = not exhaustive(board.copy())
     assert generate.positions_hopeless(board) == expected
-    assert generate._no_clearing(board.geometry, board.occupied, None) == expected
+    assert reshuffle_module._no_clearing(board.geometry, board.occupied, None) == expected
 
 
 def test_positions_hopeless_on_piles() -> None:
@@ -448,8 +449,8 @@ def test_positions_hopeless_on_piles() -> None:
     )  # fmt: skip
     board = StackBoard(Layout("odd", spots), ["1m"] * len(spots))
     assert generate.positions_hopeless(board) and not exhaustive(board.copy())
-    assert generate._no_clearing(board.geometry, board.occupied, 1) is None
-    assert generate._no_clearing(board.geometry, board.occupied, None) is True
+    assert reshuffle_module._no_clearing(board.geometry, board.occupied, 1) is None
+    assert reshuffle_module._no_clearing(board.geometry, board.occupied, None) is True
 
 
 def test_positions_hopeless_examples() -> None:
@@ -660,13 +661,13 @@ def test_documented_examples_run() -> None:
 
 def test_daily_version_table() -> None:
     table = (("0001-01-01", 1), ("2031-01-01", 2))
-    assert generate.daily_version("2030-12-31", table) == 1
-    assert generate.daily_version("2031-01-01", table) == 2
-    assert generate.daily_version("2040-06-01", table) == 2
+    assert daily_calendar.daily_version("2030-12-31", table) == 1
+    assert daily_calendar.daily_version("2031-01-01", table) == 2
+    assert daily_calendar.daily_version("2040-06-01", table) == 2
     day = "2026-03-04"
-    assert daily_deal(day).version == generate.daily_version(day)
+    assert daily_deal(day).version == daily_calendar.daily_version(day)
     assert format_board(daily_deal(day).board) == format_board(
-        daily_deal(day, generate.daily_version(day)).board
+        daily_deal(day, daily_calendar.daily_version(day)).board
     )
     with pytest.raises(ValueError):
         daily_deal("2026-02-30")

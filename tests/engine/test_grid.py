@@ -9,10 +9,12 @@ from types import ModuleType
 
 import pytest
 
-from tilematch.engine import boardfile, grid, grid_text
+from tilematch.engine import boardfile, grid
 from tilematch.engine.board import Board, BoardError, Match
-from tilematch.engine.grid import GridBoard, GridShape
-from tilematch.engine.grid_text import parse_grid
+from tilematch.engine.grid import text as grid_text
+from tilematch.engine.grid.board import GridBoard
+from tilematch.engine.grid.shape import GridShape
+from tilematch.engine.grid.text import parse_grid
 
 
 def board_of(text: str) -> GridBoard:

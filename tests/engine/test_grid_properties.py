@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tilematch.engine.grid import GridBoard, GridLines
+from tilematch.engine.grid.board import GridBoard
+from tilematch.engine.grid.lines import GridLines
 from tilematch.engine.tiles import tiles_match
 
 CODES = ["1m", "2m", "3m", "7z", "1f", "3f", "5f", "b1s", "w1s"]

@@ -6,9 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tilematch.engine.generate import deal_grid, deal_shape, parse_share_code, replay, share_code
-from tilematch.engine.grid import MAX_SIDE, GridBoard
-from tilematch.engine.grid_shapes import ShapeError, get_shape, names, parse_shape, shapes
+from tilematch.engine.deal.grid import deal_grid, deal_shape
+from tilematch.engine.deal.placement import replay
+from tilematch.engine.grid.board import GridBoard
+from tilematch.engine.grid.outlines import ShapeError, get_shape, names, parse_shape, shapes
+from tilematch.engine.grid.shape import MAX_SIDE
+from tilematch.modes.share import parse_share_code, share_code
 
 
 def test_every_built_in_shape_is_a_fair_board() -> None:

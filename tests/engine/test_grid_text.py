@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from tilematch.engine.board import BoardError
 from tilematch.engine.boardfile import format_board, parse_board
-from tilematch.engine.grid import GridBoard
-from tilematch.engine.grid_text import MAX_TEXT_BYTES, format_grid, parse_grid
+from tilematch.engine.grid.board import MAX_TEXT_BYTES, GridBoard, format_grid
+from tilematch.engine.grid.text import parse_grid
 from tilematch.engine.tiles import standard_set
 
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.engine.test_solve import exhaustive, grid_board, layered_board, snapshot, stack
 
-from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.hints import Advice, advise, hint, is_winnable, smart_hint
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -166,7 +166,7 @@ def test_without_a_memory_every_answer_comes_from_the_board_alone(monkeypatch: A
 
     board = GridBoard([["1m", "2m", "2m", "1m"], ["3m", "4m", "4m", "3m"]])
     calls = []
-    from tilematch.engine.solve import solve as real
+    from tilematch.engine.solver import solve as real
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)

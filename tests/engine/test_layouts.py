@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilematch.engine import layouts
-from tilematch.engine.layout import (
+from tilematch.engine.layouts.layout import (
     MAX_TILES,
     Layout,
     LayoutError,

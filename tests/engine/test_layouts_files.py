@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilematch.engine import layouts
-from tilematch.engine.layout import Layout, LayoutError, Position, check_positions
+from tilematch.engine.layouts.layout import Layout, LayoutError, Position, check_positions
 
 DATA = Path(__file__).parent / "data"
 

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tilematch.engine import solve as solve_module
-from tilematch.engine import solve_search
+from tilematch.engine import solver as solve_module
 from tilematch.engine.board import Match
-from tilematch.engine.grid import GridBoard
-from tilematch.engine.layout import Layout
-from tilematch.engine.solve import Solution, is_solvable, solve
-from tilematch.engine.stack import StackBoard
+from tilematch.engine.grid.board import GridBoard
+from tilematch.engine.layouts.layout import Layout
+from tilematch.engine.solver import Solution, is_solvable, solve
+from tilematch.engine.solver import pairing as solve_search
+from tilematch.engine.stack.board import StackBoard
 
 # ----------------------------------------------------------------------------- reference
 

@@ -12,11 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.engine.test_solve import assert_pairs_clear, exhaustive
 
-from tilematch.engine import solve as solve_module
+from tilematch.engine import solver as solve_module
 from tilematch.engine.board import bits
-from tilematch.engine.grid import GridBoard
-from tilematch.engine.solve_grid import BlameHints, GridModel, GridSearch
-from tilematch.engine.solve_search import Budget, Pair, group_ways, tiles_of
+from tilematch.engine.grid.board import GridBoard
+from tilematch.engine.solver.budget import Budget, Pair
+from tilematch.engine.solver.grid.model import GridModel
+from tilematch.engine.solver.grid.order import BlameHints, GridSearch
+from tilematch.engine.solver.pairing import group_ways, tiles_of
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FACES = [f"{n}{suit}" for suit in "mp" for n in range(1, 10)]

@@ -18,9 +18,11 @@ from tests.engine.test_solve_stack import (
 )
 
 from tilematch.engine.board import bits
-from tilematch.engine.solve_learn import Nogood, meets
-from tilematch.engine.solve_search import Budget, Pair, tiles_of
-from tilematch.engine.solve_stack import LayeredModel, LayeredSearch
+from tilematch.engine.solver.budget import Budget, Pair
+from tilematch.engine.solver.layered.learn import Nogood, meets
+from tilematch.engine.solver.layered.model import LayeredModel
+from tilematch.engine.solver.layered.search import LayeredSearch
+from tilematch.engine.solver.pairing import tiles_of
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

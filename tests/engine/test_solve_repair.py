@@ -14,17 +14,13 @@ from tests.engine.test_solve_stack import model_of
 
 from tilematch.engine import layouts
 from tilematch.engine.board import bits
-from tilematch.engine.layout import Layout
-from tilematch.engine.solve import solve
-from tilematch.engine.solve_repair import (
-    Repair,
-    first_free_round,
-    repair,
-    ways_of,
-)
-from tilematch.engine.solve_search import Budget, OutOfBudget
-from tilematch.engine.solve_stack import LayeredModel
-from tilematch.engine.stack import StackBoard
+from tilematch.engine.layouts.layout import Layout
+from tilematch.engine.solver import solve
+from tilematch.engine.solver.budget import Budget, OutOfBudget
+from tilematch.engine.solver.layered.model import LayeredModel
+from tilematch.engine.solver.layered.repair import Repair, repair
+from tilematch.engine.solver.layered.rounds import first_free_round, ways_of
+from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.tiles import standard_set
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,13 +11,15 @@ from hypothesis import strategies as st
 from tests.engine.test_solve import assert_pairs_clear, exhaustive, layered_board
 
 from tilematch.engine import layouts
-from tilematch.engine import solve as solve_module
+from tilematch.engine import solver as solve_module
 from tilematch.engine.board import bits
-from tilematch.engine.solve import solve
-from tilematch.engine.solve_core import DeadWays
-from tilematch.engine.solve_search import Budget, Pair, tiles_of
-from tilematch.engine.solve_stack import LayeredModel, LayeredSearch
-from tilematch.engine.stack import StackBoard
+from tilematch.engine.solver import solve
+from tilematch.engine.solver.budget import Budget, Pair
+from tilematch.engine.solver.layered.dead_ways import DeadWays
+from tilematch.engine.solver.layered.model import LayeredModel
+from tilematch.engine.solver.layered.search import LayeredSearch
+from tilematch.engine.solver.pairing import tiles_of
+from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.tiles import standard_set
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -14,11 +14,11 @@ from tests.engine.test_solve import assert_pairs_clear, exhaustive, layered_boar
 from tests.engine.test_solve_repair import turtle
 from tests.engine.test_solve_stack import model_of
 
-from tilematch.engine.solve import solve
-from tilematch.engine.solve_repair import Repair
-from tilematch.engine.solve_search import Budget
-from tilematch.engine.solve_stack import LayeredModel
-from tilematch.engine.solve_ways import WaySearch
+from tilematch.engine.solver import solve
+from tilematch.engine.solver.budget import Budget
+from tilematch.engine.solver.layered.model import LayeredModel
+from tilematch.engine.solver.layered.repair import Repair
+from tilematch.engine.solver.layered.ways import WaySearch
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

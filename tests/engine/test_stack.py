@@ -9,10 +9,12 @@ import random
 import pytest
 
 from tilematch.benchmarks.stack import classic_turtle_positions, full_board, turtle
-from tilematch.engine import stack, stack_json
+from tilematch.engine import stack
 from tilematch.engine.board import BoardError, Match
-from tilematch.engine.layout import Layout
-from tilematch.engine.stack import STONE_CRACKS, StackBoard, stack_geometry
+from tilematch.engine.layouts.layout import Layout
+from tilematch.engine.stack import json as stack_json
+from tilematch.engine.stack.board import StackBoard
+from tilematch.engine.stack.geometry import STONE_CRACKS, stack_geometry
 from tilematch.engine.tiles import deal_faces, tiles_match
 
 Pos = tuple[int, int, int]

@@ -7,7 +7,7 @@ import io
 import re
 from pathlib import Path
 
-from tilematch.engine.stack_json import parse_board
+from tilematch.engine.stack.json import parse_board
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "mahjong.md"
 

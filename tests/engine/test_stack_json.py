@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tilematch.benchmarks.stack import full_board
 from tilematch.engine.board import BoardError, Match
-from tilematch.engine.stack_json import (
+from tilematch.engine.stack.json import (
     MAX_TEXT,
     MAX_TILES,
     board_from_data,
@@ -254,9 +254,9 @@ def test_junk_never_escapes_as_another_error(data: object) -> None:
 
 def test_boards_on_any_readable_layout_read_back() -> None:
     # a layout file may use coordinates and tile counts up to the layout bounds
-    from tilematch.engine.layout import MAX_COORD, Layout
-    from tilematch.engine.layout import MAX_TILES as LAYOUT_MAX_TILES
-    from tilematch.engine.stack import StackBoard
+    from tilematch.engine.layouts.layout import MAX_COORD, Layout
+    from tilematch.engine.layouts.layout import MAX_TILES as LAYOUT_MAX_TILES
+    from tilematch.engine.stack.board import StackBoard
 
     assert MAX_TILES == LAYOUT_MAX_TILES
     far = Layout("far", ((MAX_COORD - 2, MAX_COORD - 1, 0), (MAX_COORD - 2, MAX_COORD - 1, 1)))

@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilematch.engine.board import Match
-from tilematch.engine.layout import Layout
-from tilematch.engine.stack import StackBoard, stack_geometry
+from tilematch.engine.layouts.layout import Layout
+from tilematch.engine.stack.board import StackBoard
+from tilematch.engine.stack.geometry import stack_geometry
 from tilematch.engine.tiles import tiles_match
 
 Pos = tuple[int, int, int]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tilematch.engine.board import Match
-from tilematch.engine.layout import Layout
-from tilematch.engine.stack import StackBoard
+from tilematch.engine.layouts.layout import Layout
+from tilematch.engine.stack.board import StackBoard
 
 Pos = tuple[int, int, int]
 

@@ -5,9 +5,9 @@ from collections import Counter
 import pytest
 
 from tilematch.engine import tiles
-from tilematch.engine.grid import GridBoard
-from tilematch.engine.layout import Layout
-from tilematch.engine.stack import StackBoard
+from tilematch.engine.grid.board import GridBoard
+from tilematch.engine.layouts.layout import Layout
+from tilematch.engine.stack.board import StackBoard
 
 
 def test_names_players_read() -> None:

@@ -8,8 +8,7 @@ import random
 
 import pytest
 
-from tilematch.engine import generate
-from tilematch.modes import Session, Settings, daily, new_session
+from tilematch.modes import Session, Settings, daily, daily_calendar, new_session
 from tilematch.modes.duel import DuelGame, Rival
 
 
@@ -77,7 +76,7 @@ def test_a_full_game_is_won_with_hints_and_replays(settings, smart) -> None:
 
 @pytest.mark.parametrize("mode", ["classic", "arcade"])
 def test_a_game_on_a_named_shape(mode: str) -> None:
-    from tilematch.engine.grid_shapes import get_shape
+    from tilematch.engine.grid.outlines import get_shape
 
     settings = Settings(game="shisensho", mode=mode, seed=8, shape="Hourglass")
     session = new_session(settings, now=0.0)
@@ -133,7 +132,7 @@ def test_daily_boards_are_stable_and_differ_by_date() -> None:
     assert faces(first) != faces(other)
     assert first.settings.layout == "turtle" and first.tiles_total == 144
     assert daily.seed_for("2026-11-29") == first.settings.seed
-    engine = generate.daily_deal("2026-11-29", version=1).board
+    engine = daily_calendar.daily_deal("2026-11-29", version=1).board
     assert faces(first) == [(spot, engine.face(spot)) for spot in engine.spots()]
 
 
@@ -202,7 +201,7 @@ def faces_left(session: Session) -> list[str]:
 
 
 def test_classic_deadlock_on_a_real_board_is_resolved_by_a_token(monkeypatch) -> None:
-    from tilematch.engine.grid import GridBoard
+    from tilematch.engine.grid.board import GridBoard
     from tilematch.modes import deals
 
     from .fakes import install
@@ -346,7 +345,7 @@ def test_smart_hints_follow_the_deals_own_solution_without_a_search(monkeypatch)
     in any order, the rest of it still clears the board: a smart hint is its next
     pair, with no search (so none can run out of budget). A pair off that pairing
     costs a search, whose solution is remembered in turn; the game replays."""
-    from tilematch.engine import solve as engine_solve
+    from tilematch.engine import solver as engine_solve
 
     searches: list[int] = []
     real_solve = engine_solve.solve

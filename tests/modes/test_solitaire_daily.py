@@ -199,8 +199,8 @@ def test_a_shuffle_that_cannot_help_is_refused_and_costs_nothing() -> None:
     """The last two tiles stacked on each other: no re-deal of their faces can ever
     be cleared, so a shuffle is refused with a reason, nothing is re-dealt and no
     shuffle is counted; undo stays open as the way out."""
-    from tilematch.engine.layout import Layout
-    from tilematch.engine.stack import StackBoard
+    from tilematch.engine.layouts.layout import Layout
+    from tilematch.engine.stack.board import StackBoard
 
     s = new_session(REGULAR, now=0.0)
     tower = Layout("tower", ((0, 0, 0), (0, 0, 1)))
@@ -223,8 +223,8 @@ def test_a_shuffle_that_cannot_help_is_refused_and_costs_nothing() -> None:
 def test_a_shuffle_of_larger_hopeless_remains_is_refused() -> None:
     """Fourteen tiles in two lone stacks of 9 and 5: only the two tops are ever
     free, so whatever the faces the last four of the tall stack are left alone."""
-    from tilematch.engine.layout import Layout
-    from tilematch.engine.stack import StackBoard
+    from tilematch.engine.layouts.layout import Layout
+    from tilematch.engine.stack.board import StackBoard
 
     s = new_session(REGULAR, now=0.0)
     spots = tuple((0, 0, z) for z in range(9)) + tuple((4, 0, z) for z in range(5))

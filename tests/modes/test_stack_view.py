@@ -3,8 +3,8 @@ freed tiles and bounds."""
 
 from __future__ import annotations
 
-from tilematch.engine.layout import Layout
-from tilematch.engine.stack import StackBoard
+from tilematch.engine.layouts.layout import Layout
+from tilematch.engine.stack.board import StackBoard
 from tilematch.modes import Settings, new_session
 
 from .fakes import install

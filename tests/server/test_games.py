@@ -38,7 +38,7 @@ def test_create_returns_everything_the_page_draws(client):
 
 
 def test_a_game_on_a_named_shape(client):
-    from tilematch.engine.grid_shapes import get_shape
+    from tilematch.engine.grid.outlines import get_shape
 
     outline = get_shape("diamond")
     answer = client.post(

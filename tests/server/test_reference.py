@@ -25,7 +25,7 @@ def test_layouts(client):
 
 
 def test_shapes_list_each_outline_with_its_rows(client):
-    from tilematch.engine.grid_shapes import parse_shape
+    from tilematch.engine.grid.outlines import parse_shape
 
     shapes = client.get("/api/shapes").json()
     names = [shape["name"] for shape in shapes]

@@ -24,7 +24,7 @@ from typing import Any
 
 from tilematch.benchmarks import Row, summarize
 from tilematch.benchmarks.server import serve
-from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid.board import GridBoard
 
 SIZE = (6, 8)
 THINK = (0.15, 0.45)

@@ -19,7 +19,9 @@ import time
 from collections.abc import Callable
 
 from tilematch.benchmarks import Row, summarize
-from tilematch.engine.generate import deal_grid, deal_layout, reshuffle
+from tilematch.engine.deal.grid import deal_grid
+from tilematch.engine.deal.layout import deal_layout
+from tilematch.engine.deal.shuffle import reshuffle
 
 TARGET = "<= 50 ms"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from tilematch.benchmarks import Row, timed
-from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.tiles import standard_set
 
 

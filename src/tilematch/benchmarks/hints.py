@@ -18,7 +18,9 @@ from typing import cast
 
 from tilematch.benchmarks import Row, summarize
 from tilematch.engine.board import Board
-from tilematch.engine.generate import Deal, deal_grid, deal_layout
+from tilematch.engine.deal.grid import deal_grid
+from tilematch.engine.deal.layout import deal_layout
+from tilematch.engine.deal.record import Deal
 from tilematch.engine.hints import Memory, advise
 
 #: Games of each kind in the full run and in the quick run.

@@ -25,9 +25,9 @@ import random
 import time
 
 from tilematch.benchmarks import Row, summarize
-from tilematch.engine.grid import GridBoard
-from tilematch.engine.solve import solve
-from tilematch.engine.stack import StackBoard
+from tilematch.engine.grid.board import GridBoard
+from tilematch.engine.solver import solve
+from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.tiles import standard_set
 
 #: Time bound for one deal, in seconds.

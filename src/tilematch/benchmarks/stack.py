@@ -13,8 +13,8 @@ import importlib
 import random
 
 from tilematch.benchmarks import Row, timed
-from tilematch.engine.layout import Layout, Position
-from tilematch.engine.stack import StackBoard
+from tilematch.engine.layouts.layout import Layout, Position
+from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.tiles import deal_faces
 
 

@@ -17,24 +17,17 @@ import sys
 from typing import Any
 
 from tilematch.commands import fail
-from tilematch.engine.generate import (
-    DIFFICULTIES,
-    GENERATOR_VERSION,
-    GENERATORS,
-    Deal,
-    GenerationError,
-    daily_deal,
-    deal_grid,
-    deal_layout,
-    deal_shape,
-    share_code,
-)
-from tilematch.engine.grid import GridBoard
-from tilematch.engine.grid_shapes import Shape, ShapeError, get_shape, parse_shape
-from tilematch.engine.grid_shapes import names as shape_names
-from tilematch.engine.grid_text import format_grid
-from tilematch.engine.layout import Layout, LayoutError
-from tilematch.engine.stack_json import format_board as format_stack
+from tilematch.engine.deal.grid import deal_grid, deal_shape
+from tilematch.engine.deal.layout import deal_layout
+from tilematch.engine.deal.record import DIFFICULTIES, GENERATORS, Deal, GenerationError
+from tilematch.engine.deal.versions import GENERATOR_VERSION
+from tilematch.engine.grid.board import GridBoard, format_grid
+from tilematch.engine.grid.outlines import Shape, ShapeError, get_shape, parse_shape
+from tilematch.engine.grid.outlines import names as shape_names
+from tilematch.engine.layouts.layout import Layout, LayoutError
+from tilematch.engine.stack.json import format_board as format_stack
+from tilematch.modes.daily_calendar import daily_deal
+from tilematch.modes.share import share_code
 
 GAMES = ("shisensho", "solitaire", "blackwhite")
 _SIZE = re.compile(r"(\d{1,2})x(\d{1,2})")

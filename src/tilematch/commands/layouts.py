@@ -9,7 +9,7 @@ from typing import Any
 
 from tilematch.commands import InputError, fail, read_bytes
 from tilematch.engine import layouts
-from tilematch.engine.layout import Layout, LayoutError
+from tilematch.engine.layouts.layout import Layout, LayoutError
 
 #: ``--export`` choices: the file formats (and an SVG picture).
 EXPORTS = ("kmahjongg", "kmahjongg-1.0", "gnome", "kyodai", "svg")

@@ -70,7 +70,7 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from tilematch.commands.moves import move_json
     from tilematch.engine.boardfile import parse_board
-    from tilematch.engine.solve import solve
+    from tilematch.engine.solver import solve
 
     name = "<stdin>" if args.file == "-" else args.file
     try:

@@ -1,7 +1,7 @@
 """What every board offers, whatever its geometry.
 
-:class:`~tilematch.engine.grid.GridBoard` (Shisen-Sho) and
-:class:`~tilematch.engine.stack.StackBoard` (Mahjong Solitaire, Black & White)
+:class:`~tilematch.engine.grid.board.GridBoard` (Shisen-Sho) and
+:class:`~tilematch.engine.stack.board.StackBoard` (Mahjong Solitaire, Black & White)
 both follow :class:`Board`, so the solver, the generators, the game modes and
 the server treat them alike. Tile positions are ``int`` *spots*; occupancy is
 an ``int`` bitmask over spots.

@@ -1,8 +1,8 @@
 """Board files of either geometry: Shisen-Sho text or layered-board JSON.
 
 :func:`parse_board` looks at the first non-blank character: ``{`` means a
-layered board in JSON (:mod:`tilematch.engine.stack_json`), anything else the
-Shisen-Sho text format (:mod:`tilematch.engine.grid_text`).
+layered board in JSON (:mod:`tilematch.engine.stack.json`), anything else the
+Shisen-Sho text format (:mod:`tilematch.engine.grid.text`).
 
 >>> parse_board("5s 5s").game
 'shisensho'
@@ -12,26 +12,21 @@ Shisen-Sho text format (:mod:`tilematch.engine.grid_text`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tilematch.engine.grid import GridBoard
-from tilematch.engine.grid_text import format_grid, parse_grid
-
-if TYPE_CHECKING:
-    from tilematch.engine.stack import StackBoard
+from tilematch.engine.grid.board import GridBoard, format_grid
+from tilematch.engine.grid.text import parse_grid
+from tilematch.engine.stack import json as stack_json
+from tilematch.engine.stack.board import StackBoard
 
 
 def parse_board(text: str) -> GridBoard | StackBoard:
     """Read a board file of either kind.
 
-    Returns a :class:`~tilematch.engine.grid.GridBoard` or a
-    :class:`~tilematch.engine.stack.StackBoard`. Raises
+    Returns a :class:`~tilematch.engine.grid.board.GridBoard` or a
+    :class:`~tilematch.engine.stack.board.StackBoard`. Raises
     :class:`~tilematch.engine.board.BoardError` (a ``ValueError``) naming the
     problem.
     """
     if text.lstrip()[:1] == "{":
-        from tilematch.engine import stack_json
-
         return stack_json.parse_board(text)
     return parse_grid(text)
 
@@ -40,6 +35,4 @@ def format_board(board: GridBoard | StackBoard) -> str:
     """The text of a board in its own format; :func:`parse_board` reads it back."""
     if isinstance(board, GridBoard):
         return format_grid(board)
-    from tilematch.engine import stack_json
-
     return stack_json.format_board(board)

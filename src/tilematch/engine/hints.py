@@ -4,7 +4,7 @@ check whether the board can still be cleared (SPEC §5).
 * :func:`hint` — a currently legal pair, cheap (the first one the board finds).
 * :func:`smart_hint` — a legal pair after which the board can still be
   cleared: the first move of a solution found by
-  :func:`~tilematch.engine.solve.solve`.
+  :func:`~tilematch.engine.solver.solve`.
 * :func:`is_winnable` — ``False`` only when the solver has *proven* that no
   order of pairs clears the board any more (the UI's warning).
 * :func:`advise` — both answers from one search.
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tilematch.engine.board import Board, Match
-from tilematch.engine.solve import solve
+from tilematch.engine.solver import solve
 
 #: Default time bound, in seconds, for the searches behind smart hints.
 DEFAULT_SECONDS = 2.0
@@ -133,7 +133,7 @@ class Memory:
     along a solution needs no new search. Boards with gravity or with stones
     still waiting for cracks are never remembered.
 
-    >>> from tilematch.engine.grid import GridBoard
+    >>> from tilematch.engine.grid.board import GridBoard
     >>> board = GridBoard([["1m", "2m", "2m", "1m"]])
     >>> memory = Memory()
     >>> first = smart_hint(board, memory=memory)

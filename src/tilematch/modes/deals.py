@@ -12,8 +12,9 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from tilematch.engine import generate as _generate
+from tilematch.engine import deal as generate
 from tilematch.engine.board import Board, Match
+from tilematch.modes import daily_calendar
 
 if TYPE_CHECKING:
     from tilematch.engine.hints import Memory
@@ -65,8 +66,6 @@ def deal(
     use ``layout`` (a built-in name), ``difficulty`` (``"easy"``, ``"normal"``,
     ``"hard"``) and ``stones``. Raises ``KeyError`` for an unknown layout.
     """
-    from tilematch.engine import generate
-
     extra: dict[str, Any] = {} if version is None else {"version": version}
     if game == "shisensho" and shape is not None:
         made = generate.deal_shape(shape, seed=seed, generator=generator, gravity=gravity, **extra)
@@ -89,22 +88,20 @@ def deal(
 def grid_shape(name: str) -> Any:
     """The built-in Shisen-Sho outline ``name`` (any case); raises ``ValueError``
     listing the names when there is none."""
-    from tilematch.engine.grid_shapes import get_shape
+    from tilematch.engine.grid.outlines import get_shape
 
     return get_shape(name)
 
 
 def grid_shape_names() -> list[str]:
     """The names of the built-in Shisen-Sho outlines."""
-    from tilematch.engine.grid_shapes import names
+    from tilematch.engine.grid.outlines import names
 
     return names()
 
 
 def generator_version() -> int | None:
     """The engine's current generator version (``None`` if it declares none)."""
-    from tilematch.engine import generate
-
     version = getattr(generate, "GENERATOR_VERSION", None)
     return version if isinstance(version, int) else None
 
@@ -138,8 +135,6 @@ def redeal(board: Board, seed: int) -> Board:
     Solvable when the engine can make it so; otherwise a plain random re-deal,
     which is still a fair shuffle of what is left.
     """
-    from tilematch.engine import generate
-
     fresh = generate.reshuffle(board, random.Random(seed))
     if fresh is not None:
         result: Board = fresh
@@ -154,8 +149,6 @@ def redeal(board: Board, seed: int) -> Board:
 def shuffle_hopeless(board: Board) -> bool:
     """True when no re-deal of the faces left could ever be cleared: the positions
     themselves block each other (say, the last two tiles stacked)."""
-    from tilematch.engine import generate
-
     return generate.positions_hopeless(board)
 
 
@@ -204,7 +197,7 @@ def smart_hint(board: Board, memory: Memory | None = None) -> tuple[Match | None
     so without a budget to run out of); a solution the search finds is
     remembered.
     """
-    from tilematch.engine.solve import solve
+    from tilematch.engine.solver import solve
 
     if board.is_cleared():
         return None, True
@@ -223,28 +216,24 @@ def smart_hint(board: Board, memory: Memory | None = None) -> tuple[Match | None
 
 def daily_seed(date: str) -> int:
     """The seed of the Daily Challenge of ``date`` (YYYY-MM-DD)."""
-    from tilematch.engine import generate
-
-    seed: int = generate.daily_seed(date)
+    seed: int = daily_calendar.daily_seed(date)
     return seed
 
 
 #: The engine's date -> generator version table of the Daily Challenge
-#: (:data:`tilematch.engine.generate.DAILY_VERSIONS`), so that the game and
+#: (:data:`tilematch.modes.daily_calendar.DAILY_VERSIONS`), so that the game and
 #: ``tilematch deal --daily`` always deal the same board for a date.
-DAILY_VERSIONS: Final[tuple[tuple[str, int], ...]] = _generate.DAILY_VERSIONS
+DAILY_VERSIONS: Final[tuple[tuple[str, int], ...]] = daily_calendar.DAILY_VERSIONS
 
 
 def daily_version(date: str) -> int:
     """The generator version of the Daily Challenge of ``date`` (YYYY-MM-DD), read
-    from :data:`DAILY_VERSIONS` by the engine's :func:`~tilematch.engine.generate.daily_version`."""
-    return _generate.daily_version(date, DAILY_VERSIONS)
+    from :data:`DAILY_VERSIONS` by :func:`~tilematch.modes.daily_calendar.daily_version`."""
+    return daily_calendar.daily_version(date, DAILY_VERSIONS)
 
 
 def daily_deal(date: str, version: int) -> Dealt:
     """The Daily Challenge board of ``date`` dealt by generator ``version`` (the
     engine's own daily deal: the Turtle, reverse placement, the date's seed)."""
-    from tilematch.engine import generate
-
-    made = generate.daily_deal(date, version)
+    made = daily_calendar.daily_deal(date, version)
     return Dealt(made.board, list(made.solution), made.version, "turtle")

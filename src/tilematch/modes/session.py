@@ -87,7 +87,7 @@ class Settings:
     """What a game is: game, mode and everything that fixes its first board.
 
     ``size`` is ``(rows, cols)`` for Shisen-Sho and ``shape`` the name of a
-    built-in Shisen-Sho outline (:mod:`tilematch.engine.grid_shapes`; it fixes
+    built-in Shisen-Sho outline (:mod:`tilematch.engine.grid.outlines`; it fixes
     the size), ``layout`` a built-in layout
     name for the layered games, ``difficulty`` one of :data:`DIFFICULTIES` for
     Black & White Countdown, ``level`` 1–150 for Emperor's Tower, ``date``

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tilematch.engine.layout import Layout
+from tilematch.engine.layouts.layout import Layout
 from tilematch.engine.tiles import tile_name
 
 
@@ -22,7 +22,7 @@ def _stack_example(
     pair: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
     from tilematch.engine.board import Match
-    from tilematch.engine.stack import StackBoard
+    from tilematch.engine.stack.board import StackBoard
 
     layout = Layout(key, tuple(positions), family="Learn")
     order = {p: i for i, p in enumerate(positions)}
@@ -61,7 +61,7 @@ def _stack_example(
 
 
 def _grid_example() -> dict[str, Any]:
-    from tilematch.engine.grid import GridBoard
+    from tilematch.engine.grid.board import GridBoard
 
     rows: list[list[str | None]] = [
         ["5s", "1m", "2p", None],

@@ -132,7 +132,7 @@ def test_the_room_link_opens_the_page(client: TestClient) -> None:
 
 
 def test_a_finished_duel_is_in_the_history_and_its_board_replays(client: TestClient) -> None:
-    from tilematch.engine.grid import GridBoard
+    from tilematch.engine.grid.board import GridBoard
     from tilematch.server.duel import DuelConfig, DuelRooms
 
     server = client.app.state.server  # type: ignore[attr-defined]

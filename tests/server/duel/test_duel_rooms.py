@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid.board import GridBoard
 from tilematch.modes.duel import RIVAL_PACE, DuelGame
 from tilematch.server.db import Storage
 from tilematch.server.duel import (

@@ -21,7 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from tilematch.benchmarks.live import LiveServer as PageServer
-from tilematch.engine.grid import GridBoard
+from tilematch.engine.grid.board import GridBoard
 from tilematch.server.duel import DuelConfig, DuelRooms
 
 START = 1_795_953_600.0

@@ -19,12 +19,12 @@ import functools
 import re
 from collections.abc import Callable
 
-from tilematch.engine.layout import Layout, LayoutError, check_positions
+from tilematch.engine.layouts.builtin import SHAPES, normalised
 from tilematch.engine.layouts.common import MAX_BYTES, check_size
 from tilematch.engine.layouts.gnome import read_gnome, write_gnome
 from tilematch.engine.layouts.kmahjongg import read_kmahjongg, write_kmahjongg
 from tilematch.engine.layouts.kyodai import fits_kyodai, read_kyodai, write_kyodai
-from tilematch.engine.layouts.shapes import SHAPES, normalised
+from tilematch.engine.layouts.layout import Layout, LayoutError, check_positions
 from tilematch.engine.layouts.svg import layout_svg
 
 __all__ = [
@@ -140,7 +140,7 @@ def read_layout(text: str, filename: str, *, map_name: str | None = None) -> Lay
 
     ``filename`` selects the format by its ending and names the file in
     messages; ``map_name`` picks a map in a GNOME file with several. Returns the
-    layout, checked with :func:`~tilematch.engine.layout.check_positions`.
+    layout, checked with :func:`~tilematch.engine.layouts.layout.check_positions`.
     Raises :class:`LayoutError` naming the file, where in it and the problem.
     """
     check_size(text, filename)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from tilematch.engine.layout import Layout, LayoutError, Position, check_positions
+from tilematch.engine.layouts.layout import Layout, LayoutError, Position, check_positions
 
 #: The largest layout file accepted, in bytes of UTF-8.
 MAX_BYTES = 2_000_000

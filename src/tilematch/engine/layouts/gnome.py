@@ -23,8 +23,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from xml.sax.saxutils import quoteattr
 
-from tilematch.engine.layout import MAX_COORD, MAX_TILES, Layout, LayoutError, Position
 from tilematch.engine.layouts.common import check_size, finish
+from tilematch.engine.layouts.layout import MAX_COORD, MAX_TILES, Layout, LayoutError, Position
 
 _FORBIDDEN = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 _MARKUP = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<([A-Za-z_:][^\s/>]*)", re.DOTALL)
@@ -46,7 +46,7 @@ def read_gnome(text: str, filename: str, *, map_name: str | None = None) -> Layo
     tricks cannot blow up memory), broken XML, a wrong root element, no map or
     an unknown map name, an unknown element, a missing or bad coordinate (not
     a multiple of 0.5, negative or too large), more than 2,000 tiles, or a layout
-    that fails :func:`~tilematch.engine.layout.check_positions`.
+    that fails :func:`~tilematch.engine.layouts.layout.check_positions`.
     """
     check_size(text, filename)
     text = text.lstrip("\ufeff")

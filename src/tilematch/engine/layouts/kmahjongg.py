@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from tilematch.engine.layout import MAX_TILES, Layout, LayoutError, Position
 from tilematch.engine.layouts.common import check_size, finish
+from tilematch.engine.layouts.layout import MAX_TILES, Layout, LayoutError, Position
 
 HEADER_10 = "kmahjongg-layout-v1.0"
 HEADER_11 = "kmahjongg-layout-v1.1"
@@ -33,7 +33,7 @@ def read_kmahjongg(text: str, filename: str) -> Layout:
     a wrong header, a missing or bad size line, a wrong number of rows, a row of
     the wrong length, a character other than ``. 1 2 3 4``, a tile whose four
     marks do not fit together, or a layout that fails
-    :func:`~tilematch.engine.layout.check_positions`.
+    :func:`~tilematch.engine.layouts.layout.check_positions`.
     """
     check_size(text, filename)
     lines = text.lstrip("\ufeff").splitlines()

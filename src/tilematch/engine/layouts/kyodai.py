@@ -13,8 +13,8 @@ across and two down, so a ``1`` may not stand in the last column or row.
 
 from __future__ import annotations
 
-from tilematch.engine.layout import Layout, LayoutError, Position
 from tilematch.engine.layouts.common import check_size, finish
+from tilematch.engine.layouts.layout import Layout, LayoutError, Position
 
 COLUMNS, ROWS, LEVELS = 34, 20, 5
 CELLS = COLUMNS * ROWS * LEVELS
@@ -28,7 +28,7 @@ def read_kyodai(text: str, filename: str) -> Layout:
     :class:`LayoutError` naming the file, the line (and column) and the problem:
     a wrong header, a missing name line, a character other than ``0``, ``1``
     or whitespace, more or fewer than 3,400 cells, a tile sticking out of the
-    grid, or a layout that fails :func:`~tilematch.engine.layout.check_positions`.
+    grid, or a layout that fails :func:`~tilematch.engine.layouts.layout.check_positions`.
     """
     check_size(text, filename)
     lines = text.lstrip("\ufeff").splitlines()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from tilematch.engine.layout import Layout
+from tilematch.engine.layouts.layout import Layout
 
 #: Face colours from layer 0 upwards: higher tiles are drawn warmer, so height reads at a glance.
 LAYER_COLOURS = (

@@ -31,7 +31,7 @@ def _layouts() -> list[dict[str, Any]]:
 
 @functools.cache
 def _shapes() -> list[dict[str, Any]]:
-    from tilematch.engine.grid_shapes import shapes
+    from tilematch.engine.grid.outlines import shapes
 
     return [
         {

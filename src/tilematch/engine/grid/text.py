@@ -22,7 +22,7 @@ white Black & White tiles.
 ... ''')
 >>> board.rows, board.cols, board.face(1)
 (2, 3, '1z')
->>> print(format_grid(board), end="")
+>>> print(board, end="")
 5s 1z 5s
 7z 1z 7z
 """
@@ -30,17 +30,11 @@ white Black & White tiles.
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from tilematch.engine.board import BoardError
-from tilematch.engine.grid import MAX_SIDE, GridBoard
+from tilematch.engine.grid.board import EMPTY, MAX_TEXT_BYTES, NO_CELL, GridBoard
+from tilematch.engine.grid.shape import MAX_SIDE
 from tilematch.engine.tiles import is_valid_code, match_key
-
-#: Largest accepted board text in bytes.
-MAX_TEXT_BYTES: Final = 1_000_000
-EMPTY: Final = "."
-NO_CELL: Final = "-"
-GRAVITY_HEADER: Final = "# gravity"
 
 _TOKEN = re.compile(r"[^ \t\r\f\v]+")
 
@@ -52,7 +46,7 @@ def _show(token: str) -> str:
 def parse_grid(text: str) -> GridBoard:
     """Read a board in the text format described in this module.
 
-    Returns a :class:`~tilematch.engine.grid.GridBoard`. Raises
+    Returns a :class:`~tilematch.engine.grid.board.GridBoard`. Raises
     :class:`~tilematch.engine.board.BoardError` (a ``ValueError`` with ``line``
     and ``column`` attributes, both 1-based) for ragged rows, unknown codes,
     tiles that cannot be paired, a board without rows or cells, more than 64
@@ -148,20 +142,3 @@ def _check_pairable(cells: list[str | None], places: list[tuple[int, int]]) -> N
 
 def _count(n: int) -> str:
     return f"{n} tile" if n == 1 else f"{n} tiles"
-
-
-def format_grid(board: GridBoard) -> str:
-    """The board in the text format (``# gravity`` header when on), one line per
-    row, cells padded to a common width; :func:`parse_grid` reads it back."""
-    cols = board.cols
-    cells = board.shape.cells
-    tokens = []
-    for spot in range(board.rows * cols):
-        face = board.face(spot)
-        tokens.append(face if face is not None else EMPTY if cells >> spot & 1 else NO_CELL)
-    width = max(len(token) for token in tokens)
-    lines = [GRAVITY_HEADER] if board.gravity else []
-    for r in range(board.rows):
-        row = tokens[r * cols : (r + 1) * cols]
-        lines.append(" ".join(token.ljust(width) for token in row).rstrip())
-    return "\n".join(lines) + "\n"

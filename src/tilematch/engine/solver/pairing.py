@@ -1,63 +1,21 @@
-"""The monotone search shared by the solver's board models (see :mod:`tilematch.engine.solve`).
+"""The monotone search shared by the solver's board models (see :mod:`tilematch.engine.solver`).
 
 Without gravity, removing tiles never blocks another tile, so the search decides
 *pairings* (which tile goes with which) rather than move orders. A board model
-(:class:`Model`: :mod:`tilematch.engine.solve_stack` for layered boards,
-:mod:`tilematch.engine.solve_grid` for Shisen-Sho without gravity) tells the
+(:class:`Model`: :mod:`tilematch.engine.solver.layered.model` for layered boards,
+:mod:`tilematch.engine.solver.grid.model` for Shisen-Sho without gravity) tells the
 search which tiles can go together now and which commitments are dead.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from tilematch.engine.board import bits
+from tilematch.engine.solver.budget import Budget, Pair, Restart
 from tilematch.engine.tiles import match_key
-
-#: A move inside a solver model: two local tile indices.
-Pair = tuple[int, int]
-
-
-class OutOfBudget(Exception):
-    """Raised inside the search when the node or time limit is reached."""
-
-
-class Restart(Exception):
-    """Raised inside a search round that used up its share of positions."""
-
-
-class Budget:
-    """Counts nodes and watches the clock; raises :class:`OutOfBudget`."""
-
-    __slots__ = ("deadline", "limit", "nodes", "start")
-
-    def __init__(self, nodes: int | None, seconds: float | None) -> None:
-        if nodes is not None and nodes < 0:
-            raise ValueError(f"nodes must be >= 0, not {nodes}")
-        if seconds is not None and seconds < 0:
-            raise ValueError(f"seconds must be >= 0, not {seconds}")
-        self.start = time.perf_counter()
-        self.limit = nodes
-        self.deadline = None if seconds is None else self.start + seconds
-        self.nodes = 0
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise OutOfBudget
-        if (
-            self.deadline is not None
-            and self.nodes & 7 == 1
-            and time.perf_counter() > self.deadline
-        ):
-            raise OutOfBudget
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.start
-
 
 # ---------------------------------------------------------------------------
 # The monotone search: pairings are chosen, removal order follows.
@@ -450,7 +408,7 @@ class PairingSearch:
         return sorted(range(len(hint)), key=lambda g: (hint[g], shuffle()))
 
     # What the search tells a subclass that learns from dead ends
-    # (:class:`tilematch.engine.solve_learn.Learning`); nothing here.
+    # (:class:`tilematch.engine.solver.layered.learn.Learning`); nothing here.
 
     def note_unpairable(self, gmask: int, unc: int) -> None:
         """The uncommitted tiles ``unc`` of group ``gmask`` can never all pair up."""

@@ -1,6 +1,6 @@
 """The built-in layouts, each drawn here by a short piece of code or a text picture.
 
-All coordinates are half-tile units ``(x, y, z)`` as in :mod:`tilematch.engine.layout`.
+All coordinates are half-tile units ``(x, y, z)`` as in :mod:`tilematch.engine.layouts.layout`.
 Helpers work in whole-tile *cells*: cell ``(col, row)`` is the tile at
 ``(2 * col, 2 * row)``.  A text picture has one character per cell:
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from tilematch.engine.layout import Position
+from tilematch.engine.layouts.layout import Position
 
 _SHIFTS = {"#": (0, 0), ">": (1, 0), "v": (0, 1), "+": (1, 1)}
 

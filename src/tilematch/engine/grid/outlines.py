@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
-from tilematch.engine.grid import MAX_SIDE
+from tilematch.engine.grid.shape import MAX_SIDE
 
 #: Most characters :func:`parse_shape` reads.
 MAX_SHAPE_TEXT: Final = 16_384
@@ -47,8 +47,8 @@ class Shape:
     """A Shisen-Sho board outline.
 
     ``mask`` is an ``int`` over spots ``row * cols + col`` (the form
-    :class:`~tilematch.engine.grid.GridBoard` and
-    :func:`~tilematch.engine.generate.deal_grid` take); ``name`` is the key
+    :class:`~tilematch.engine.grid.board.GridBoard` and
+    :func:`~tilematch.engine.deal.grid.deal_grid` take); ``name`` is the key
     (lowercase), ``title`` the name shown to players.
     """
 
@@ -90,7 +90,7 @@ def parse_shape(text: str, name: str = "custom", title: str = "Custom") -> Shape
 
     Raises :class:`ShapeError` naming the line and column of an unknown
     character, and for an outline with no tiles, an odd number of tiles, or more
-    than :data:`~tilematch.engine.grid.MAX_SIDE` rows or columns.
+    than :data:`~tilematch.engine.grid.shape.MAX_SIDE` rows or columns.
     """
     if len(text) > MAX_SHAPE_TEXT:
         raise ShapeError(f"a shape is at most {MAX_SHAPE_TEXT} characters, not {len(text)}")

@@ -12,7 +12,7 @@ tiles with the cracks each still needs. Other top-level keys (``"layout"``,
 ``"seed"``, ...) are carried along as metadata and ignored by the rules.
 
 The board's layout is the set of positions of its tiles, numbered as
-:class:`~tilematch.engine.layout.Layout` does (sorted by ``z``, ``y``, ``x``).
+:class:`~tilematch.engine.layouts.layout.Layout` does (sorted by ``z``, ``y``, ``x``).
 
 >>> board = parse_board('{"game": "solitaire", "tiles": [[0,0,0,"1f"], [2,0,0,"4f"]]}')
 >>> [tuple(m[:2]) for m in board.legal_pairs()]
@@ -30,9 +30,10 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from tilematch.engine.board import BoardError
-from tilematch.engine.layout import MAX_COORD, Layout, Position, unsupported
-from tilematch.engine.layout import MAX_TILES as LAYOUT_MAX_TILES
-from tilematch.engine.stack import MAX_STONE_CRACKS, STACK_GAMES, StackBoard, stack_geometry
+from tilematch.engine.layouts.layout import MAX_COORD, Layout, Position, unsupported
+from tilematch.engine.layouts.layout import MAX_TILES as LAYOUT_MAX_TILES
+from tilematch.engine.stack.board import StackBoard
+from tilematch.engine.stack.geometry import MAX_STONE_CRACKS, STACK_GAMES, stack_geometry
 from tilematch.engine.tiles import TileError, match_key, split_code
 
 #: The most tiles a board may hold: as many as a layout (every layout read gives boards
@@ -48,7 +49,7 @@ MAX_Z: Final = MAX_COORD
 def parse_board(text: str | bytes, *, name: str = "board") -> StackBoard:
     """Read a board from its JSON text; ``name`` becomes the layout's name.
 
-    Returns a :class:`~tilematch.engine.stack.StackBoard` whose spots follow its
+    Returns a :class:`~tilematch.engine.stack.board.StackBoard` whose spots follow its
     positions in ``(z, y, x)`` order. Raises
     :class:`~tilematch.engine.board.BoardError` (a ``ValueError``) naming the
     element and the problem: oversized text, not JSON, wrong types, unknown game,

@@ -23,12 +23,11 @@ that pairs ``g`` by ``w``).
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tilematch.engine.solve_search import Budget, Commits, OutOfBudget, Pair, group_ways, tiles_of
-
-if TYPE_CHECKING:
-    from tilematch.engine.solve_stack import LayeredModel
+from tilematch.engine.solver.budget import Budget, OutOfBudget, Pair
+from tilematch.engine.solver.layered.model import LayeredModel
+from tilematch.engine.solver.pairing import Commits, group_ways, tiles_of
 
 Way = tuple[Pair, ...]
 

@@ -17,7 +17,7 @@ A position meets it when ``need`` stands, ``pairs`` are among its commitments an
 meets it is dead" true):
 
 * *A failed peeling* (:meth:`LearningSearch.core`). The relaxed peeling of
-  :meth:`LayeredModel.peel <tilematch.engine.solve_stack.LayeredModel.peel>`
+  :meth:`LayeredModel.peel <tilematch.engine.solver.layered.model.LayeredModel.peel>`
   stops with tiles ``S`` left. From one stuck tile, a *core* is collected: a tile
   that is not free among ``S`` brings one tile of ``S`` covering it, or one on its
   left and one on its right; a free committed tile brings its partner (which is not
@@ -62,13 +62,12 @@ peeling sees).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from tilematch.engine.board import bits
-from tilematch.engine.solve_search import Budget, Commits, Pair, PairingSearch, Restart, tiles_of
-
-if TYPE_CHECKING:
-    from tilematch.engine.solve_stack import LayeredModel
+from tilematch.engine.solver.budget import Budget, Pair, Restart
+from tilematch.engine.solver.layered.model import LayeredModel
+from tilematch.engine.solver.pairing import Commits, PairingSearch, tiles_of
 
 #: ``(need, pairs, groups, lone)``: see the module docstring.
 Nogood = tuple[int, frozenset[Pair], int, int]
@@ -210,7 +209,7 @@ class Frame:
 
 class Learning(PairingSearch):
     """The pairing search with look-ahead rounds that learn nogoods (see the module
-    docstring): the base of :class:`~tilematch.engine.solve_stack.LayeredSearch`."""
+    docstring): the base of :class:`~tilematch.engine.solver.layered.search.LayeredSearch`."""
 
     def __init__(self, model: LayeredModel, budget: Budget) -> None:
         super().__init__(model, budget)

@@ -38,23 +38,25 @@ Every solution found by a model is replayed through the board's own
 :class:`~tilematch.engine.board.Match` carries the path that is valid at the
 time of the move. The caller's board is never changed.
 
->>> from tilematch.engine.solve import Solution
+>>> from tilematch.engine.solver import Solution
 >>> Solution("unsolvable", [], 12).solved
 False
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
 from tilematch.engine.board import Board, Match
-from tilematch.engine.grid import GridShape
-from tilematch.engine.solve_grid import GridModel
-from tilematch.engine.solve_search import Budget, Groups, Model, OutOfBudget
-from tilematch.engine.solve_stack import LayeredModel
-from tilematch.engine.stack import StackGeometry, stack_geometry
+from tilematch.engine.grid.shape import GridShape
+from tilematch.engine.solver.budget import Budget, OutOfBudget
+from tilematch.engine.solver.grid.model import GridModel
+from tilematch.engine.solver.layered.model import LayeredModel
+from tilematch.engine.solver.layered.search import LayeredSearch
+from tilematch.engine.solver.moves import _search_board
+from tilematch.engine.solver.pairing import Groups, Model
+from tilematch.engine.stack.geometry import StackGeometry, stack_geometry
 
 Status = Literal["solved", "unsolvable", "budget"]
 
@@ -100,16 +102,16 @@ def solve(
     search works on a model or on a copy).
 
     ``repair=False`` skips the repair search that layered boards get first
-    (:mod:`tilematch.engine.solve_repair`): the exact search alone, with the
+    (:mod:`tilematch.engine.solver.layered.repair`): the exact search alone, with the
     node counts and solutions of releases before it (generator version 1
     checks its deals that way, so their boards stay the same).
     ``learn=False`` runs the look-ahead rounds of layered boards without the
-    nogoods they learn from dead ends (:mod:`tilematch.engine.solve_learn`), with
+    nogoods they learn from dead ends (:mod:`tilematch.engine.solver.layered.learn`), with
     the node counts and solutions of releases before them (generator versions 1
     and 2).
     ``ways=False`` decides layered boards that the repair search's first tries
     leave open with the look-ahead rounds instead of the way search
-    (:mod:`tilematch.engine.solve_ways`), with the node counts and solutions of
+    (:mod:`tilematch.engine.solver.layered.ways`), with the node counts and solutions of
     releases before it (every generator version so far).
 
     Raises :class:`ValueError` for a negative bound.
@@ -129,7 +131,11 @@ def solve(
         model.ways = False
     try:
         if model is not None:
-            pairs = model.search(budget)
+            pairs = (
+                LayeredSearch(model, budget).run()
+                if isinstance(model, LayeredModel)
+                else model.search(budget)
+            )
             if pairs is None:
                 return Solution("unsolvable", [], budget.nodes, budget.elapsed())
             moves = _replay(work, [(model.spot[i], model.spot[j]) for i, j in pairs])
@@ -169,62 +175,6 @@ def _replay(board: Board, pairs: list[tuple[int, int]]) -> list[Match] | None:
         board.push(move)
         moves.append(move)
     return moves if board.is_cleared() else None
-
-
-# ---------------------------------------------------------------------------
-# The generic search over the board protocol (gravity, or any other board).
-# ---------------------------------------------------------------------------
-
-
-def _search_board(board: Board, budget: Budget) -> list[Match] | None:
-    """Depth-first search over ``board.legal_pairs()`` with a table of dead keys.
-
-    ``board`` is played on and restored; returns the moves or ``None``.
-    """
-    dead: set[Hashable] = set()
-    path: list[Match] = []
-    stack: list[Iterator[Match]] = []
-
-    def open_node() -> Iterator[Match] | None:
-        budget.tick()
-        if board.key() in dead:
-            return None
-        return _ordered_board_moves(board)
-
-    first = open_node()
-    if first is None:  # pragma: no cover - the table starts empty
-        return None
-    stack.append(first)
-    while stack:
-        move = next(stack[-1], None)
-        if move is None:
-            stack.pop()
-            dead.add(board.key())
-            if path:
-                board.pop()
-                path.pop()
-            continue
-        board.push(move)
-        path.append(move)
-        if board.is_cleared():
-            result = list(path)
-            for _ in path:
-                board.pop()
-            return result
-        child = open_node()
-        if child is None:
-            board.pop()
-            path.pop()
-            continue
-        stack.append(child)
-    return None
-
-
-def _ordered_board_moves(board: Board) -> Iterator[Match]:
-    """The legal pairs, lower tiles first (on a gravity grid they change least)."""
-    moves = list(board.legal_pairs())
-    moves.sort(key=lambda m: -(board.coords(m.a)[0] + board.coords(m.b)[0]))
-    return iter(moves)
 
 
 # ---------------------------------------------------------------------------

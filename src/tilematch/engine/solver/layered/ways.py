@@ -3,7 +3,7 @@ its groups, learning which ways do not go together.
 
 Once every group of a layered board without stones has a fixed *way* (which
 tile pairs with which), the board clears exactly when that pairing peels away
-(:mod:`tilematch.engine.solve_repair`). And the relaxed peeling of the start
+(:mod:`tilematch.engine.solver.layered.repair`). And the relaxed peeling of the start
 position with only *some* groups committed to a way is a relaxation: when it
 fails, no pairing that keeps those ways clears the board. So the question is a
 constraint problem over the groups, one variable each, its values the ways of
@@ -46,13 +46,14 @@ the cheaper peeling since (the same search), the slowest takes 1.33 s
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from tilematch.engine.solve_repair import first_free_round, first_taken_round, pairs_by_round
-from tilematch.engine.solve_search import Budget, Pair
-
-if TYPE_CHECKING:
-    from tilematch.engine.solve_stack import LayeredModel
+from tilematch.engine.solver.budget import Budget, Pair
+from tilematch.engine.solver.layered.model import LayeredModel
+from tilematch.engine.solver.layered.rounds import (
+    first_free_round,
+    first_taken_round,
+    pairs_by_round,
+)
 
 #: A group's way: ``(group, index of the way)``.
 Way = tuple[int, int]
@@ -71,7 +72,7 @@ class Unsolvable(Exception):
 class WaySearch:
     """The way search of ``model``'s start position; ``ways[g]`` lists the ways of
     pairing group ``g`` (each a tuple of pairs, as
-    :func:`~tilematch.engine.solve_repair.ways_of` gives them) and ``phases[g]``
+    :func:`~tilematch.engine.solver.layered.rounds.ways_of` gives them) and ``phases[g]``
     the way tried first for it. The board must have no stones and every group
     at least one way."""
 

@@ -1,0 +1,1 @@
+"""The solver's model of Shisen-Sho boards without gravity."""

@@ -1,0 +1,1 @@
+"""The solver's model of layered boards: Mahjong Solitaire and Black & White."""

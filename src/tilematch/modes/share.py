@@ -1,0 +1,201 @@
+"""Share codes: a deal's settings as a short text a player can send."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+from urllib.parse import parse_qsl, urlencode
+
+from tilematch.engine.deal.grid import deal_grid, deal_shape
+from tilematch.engine.deal.layout import deal_layout
+from tilematch.engine.deal.placement import _default_tileset
+from tilematch.engine.deal.record import DIFFICULTIES, GAMES, GENERATORS, Deal
+from tilematch.engine.deal.versions import GENERATOR_VERSION
+from tilematch.engine.grid.outlines import names as shape_names
+
+
+@dataclass(frozen=True)
+class DealSpec:
+    """What a share code carries: enough to deal the same board again."""
+
+    game: str
+    seed: int
+    generator: str = "reverse"
+    version: int = GENERATOR_VERSION
+    layout: str | None = None
+    size: tuple[int, int] | None = None
+    difficulty: str = "normal"
+    stones: int = 0
+    gravity: bool = False
+    tileset: str | None = None
+    shape: str | None = None
+
+    def deal(self) -> Deal:
+        """Deal the board this spec names (same arguments, same board).
+
+        Raises what :func:`deal_grid` / :func:`deal_shape` / :func:`deal_layout` raise."""
+        if self.game == "shisensho" and self.shape is not None:
+            return deal_shape(
+                self.shape,
+                seed=self.seed,
+                generator=self.generator,
+                gravity=self.gravity,
+                tileset=self.tileset,
+                version=self.version,
+            )
+        if self.game == "shisensho":
+            rows, cols = self.size or (8, 17)
+            return deal_grid(
+                rows,
+                cols,
+                seed=self.seed,
+                generator=self.generator,
+                gravity=self.gravity,
+                tileset=self.tileset,
+                version=self.version,
+            )
+        return deal_layout(
+            self.layout or "turtle",
+            self.game,
+            seed=self.seed,
+            generator=self.generator,
+            difficulty=self.difficulty,
+            stones=self.stones,
+            tileset=self.tileset,
+            version=self.version,
+        )
+
+
+def share_code(deal: Deal) -> str:
+    """A short text (URL query form) naming ``deal``: game, layout or size, seed,
+    generator, version and any non-default option, e.g.
+    ``game=solitaire&layout=turtle&seed=7&generator=reverse&version=3``.
+
+    Raises :class:`ValueError` for a deal on a custom mask or a layout that is
+    not built in (the code cannot carry the shape)."""
+    if deal.custom:
+        raise ValueError("a board on a custom shape or layout file has no share code")
+    fields: list[tuple[str, str]] = [("game", deal.game)]
+    if deal.shape is not None:
+        fields.append(("shape", deal.shape))
+    elif deal.size is not None:
+        fields.append(("size", f"{deal.size[1]}x{deal.size[0]}"))
+    if deal.layout is not None:
+        fields.append(("layout", deal.layout))
+    fields += [
+        ("seed", str(deal.seed)),
+        ("generator", deal.generator),
+        ("version", str(deal.version)),
+    ]
+    if deal.difficulty not in (None, "normal"):
+        fields.append(("difficulty", deal.difficulty))
+    if deal.stones:
+        fields.append(("stones", str(deal.stones)))
+    if deal.gravity:
+        fields.append(("gravity", "1"))
+    default = _default_tileset(deal.game, 2 * len(deal.solution))
+    if deal.tileset is not None and deal.tileset != default:
+        fields.append(("tileset", deal.tileset))
+    return urlencode(fields)
+
+
+_SIZE_RE: Final = re.compile(r"(\d{1,2})x(\d{1,2})")
+_SHARE_KEYS: Final = frozenset(
+    (
+        "game",
+        "size",
+        "layout",
+        "seed",
+        "generator",
+        "version",
+        "difficulty",
+        "stones",
+        "gravity",
+        "tileset",
+        "shape",
+    )
+)
+
+
+def parse_share_code(text: str) -> DealSpec:
+    """Read a :func:`share_code` (alone, or the query or fragment of a link).
+
+    Returns a :class:`DealSpec`; ``spec.deal()`` deals the board. Raises
+    :class:`ValueError` naming the problem for anything malformed: unknown or
+    repeated keys, a missing game or seed, bad numbers, an unknown game,
+    generator, difficulty or size.
+    """
+    if not isinstance(text, str) or len(text) > 500:
+        raise ValueError("a share code is a short text")
+    query = text.strip()
+    for mark in ("?", "#"):
+        if mark in query:
+            query = query.split(mark, 1)[1]
+    try:
+        items = parse_qsl(query, keep_blank_values=True, strict_parsing=True)
+    except ValueError:
+        raise ValueError(f"not a share code: {text!r}") from None
+    values: dict[str, str] = {}
+    for key, value in items:
+        if key not in _SHARE_KEYS:
+            raise ValueError(f"share code: unknown field {key!r}")
+        if key in values:
+            raise ValueError(f"share code: {key!r} appears twice")
+        values[key] = value
+
+    def number(key: str, default: int | None = None) -> int:
+        raw = values.get(key)
+        if raw is None:
+            if default is None:
+                raise ValueError(f"share code: {key!r} is missing")
+            return default
+        if not raw.isdigit() or len(raw) > 20:
+            raise ValueError(f"share code: {key} must be a whole number, not {raw!r}")
+        return int(raw)
+
+    game = values.get("game")
+    if game not in GAMES:
+        raise ValueError(f"share code: unknown game {game!r}")
+    generator = values.get("generator", "reverse")
+    if generator not in GENERATORS:
+        raise ValueError(f"share code: unknown generator {generator!r}")
+    difficulty = values.get("difficulty", "normal")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"share code: unknown difficulty {difficulty!r}")
+    gravity = values.get("gravity", "0")
+    if gravity not in ("0", "1"):
+        raise ValueError(f"share code: gravity is 0 or 1, not {gravity!r}")
+    size: tuple[int, int] | None = None
+    layout: str | None = None
+    shape: str | None = None
+    if game == "shisensho":
+        if "layout" in values:
+            raise ValueError("share code: a Shisen-Sho board has a size, not a layout")
+        if "shape" in values:
+            if "size" in values:
+                raise ValueError("share code: a Shisen-Sho board has a size or a shape, not both")
+            shape = values["shape"]
+            if shape not in shape_names():
+                raise ValueError(f"share code: unknown shape {shape!r}")
+        found = _SIZE_RE.fullmatch(values.get("size", "17x8"))
+        if not found:
+            raise ValueError(f"share code: size is COLSxROWS, not {values.get('size')!r}")
+        size = (int(found.group(2)), int(found.group(1)))
+    else:
+        if "size" in values or "shape" in values:
+            raise ValueError("share code: a layered board has a layout, not a size or shape")
+        layout = values.get("layout", "turtle")
+    return DealSpec(
+        game=game,
+        seed=number("seed"),
+        generator=generator,
+        version=number("version", GENERATOR_VERSION),
+        layout=layout,
+        size=size,
+        difficulty=difficulty,
+        stones=number("stones", 0),
+        gravity=gravity == "1",
+        tileset=values.get("tileset"),
+        shape=shape,
+    )
