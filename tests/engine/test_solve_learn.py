@@ -1,4 +1,4 @@
-"""Nogoods of the layered search (engine/solve_learn.py) against a plain search of
+"""Nogoods of the layered search (engine/solver/layered/learn.py) against a plain search of
 the model's own positions: every position that meets a nogood is dead."""
 
 from __future__ import annotations

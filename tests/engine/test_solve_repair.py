@@ -1,4 +1,4 @@
-"""The repair search (engine/solve_repair.py): the paired game's peeling against the
+"""The repair search (engine/solver/layered/repair.py): the paired game's peeling against the
 board's own rules, restarts against whole peelings, and that whatever it returns
 clears the board."""
 

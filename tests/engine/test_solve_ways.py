@@ -1,4 +1,4 @@
-"""The way search (engine/solve_ways.py): its verdicts are the exhaustive search's,
+"""The way search (engine/solver/layered/ways.py): its verdicts are the exhaustive search's,
 what it finds clears the board, and every conflict it learns is a set of group
 ways that no pairing of the whole board clears with."""
 
