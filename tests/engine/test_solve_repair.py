@@ -15,11 +15,13 @@ from tests.engine.test_solve_stack import model_of
 from tilematch.engine import layouts
 from tilematch.engine.board import bits
 from tilematch.engine.layouts.layout import Layout
-from tilematch.engine.solver import solve
+from tilematch.engine.solver import solve, solve_as
 from tilematch.engine.solver.budget import Budget, OutOfBudget
 from tilematch.engine.solver.layered.model import LayeredModel
 from tilematch.engine.solver.layered.repair import Repair, repair
 from tilematch.engine.solver.layered.rounds import first_free_round, ways_of
+from tilematch.engine.solver.layered.search import LayeredSearch
+from tilematch.engine.solver.profile import Profile
 from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.tiles import standard_set
 
@@ -189,16 +191,16 @@ def test_repair_spends_the_callers_budget() -> None:
 
 
 def test_solve_without_repair_is_the_exact_search_alone() -> None:
-    """repair=False gives the exact search's own answer (node counts included);
+    """Without the repair search, the exact search's own answer (node counts included);
     both answers clear the board."""
     board = turtle(1)
-    plain = solve(board, repair=False)
+    plain = solve_as(board, Profile(repair=False))
     quick = solve(board)
     assert plain.solved and quick.solved
     assert plain.nodes > quick.nodes  # the repair search cleared it in a few steps
     model = model_of(board)
     assert model is not None
     model.repair_tries = 0
-    pairs = model.search(Budget(None, None))
+    pairs = LayeredSearch(model, Budget(None, None)).run()
     assert pairs is not None
     assert [{model.spot[i], model.spot[j]} for i, j in pairs] == [{m.a, m.b} for m in plain.moves]

@@ -69,7 +69,7 @@ def reference_peel(model: LayeredModel, occ: int, commits: set[Pair]) -> bool:
     progress = True
     while rest and progress:
         progress = False
-        free = model.geometry.free_cells(rest)
+        free = model.cells.free_cells(rest)
         for t in bits(rest & free):
             if _may_go(model, t, rest, free, partner, lone):
                 rest &= ~(1 << t)
@@ -89,7 +89,7 @@ def reference_rounds(model: LayeredModel, occ: int, commits: set[Pair]) -> dict[
     rounds: dict[int, int] = {}
     k = 0
     while rest:
-        free = model.geometry.free_cells(rest)
+        free = model.cells.free_cells(rest)
         go = 0
         for t in bits(rest & free):
             if _may_go(model, t, rest, free, partner, lone):

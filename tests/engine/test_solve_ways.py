@@ -14,11 +14,12 @@ from tests.engine.test_solve import assert_pairs_clear, exhaustive, layered_boar
 from tests.engine.test_solve_repair import turtle
 from tests.engine.test_solve_stack import model_of
 
-from tilematch.engine.solver import solve
+from tilematch.engine.solver import solve, solve_as
 from tilematch.engine.solver.budget import Budget
 from tilematch.engine.solver.layered.model import LayeredModel
 from tilematch.engine.solver.layered.repair import Repair
 from tilematch.engine.solver.layered.ways import WaySearch
+from tilematch.engine.solver.profile import Profile
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -102,10 +103,10 @@ def test_a_conflict_is_minimal() -> None:
 )
 def test_turtle_deals_that_reach_it(seed: int, status: str) -> None:
     """Turtle deals the repair search's first tries leave open: the same verdict as
-    the look-ahead rounds (``ways=False``), and a solution that replays on the
+    the look-ahead rounds (a profile without ways), and a solution that replays on the
     board."""
     board = turtle(seed)
-    plain = solve(board, ways=False)
+    plain = solve_as(board, Profile(ways=False))
     result = solve(board)
     assert result.status == plain.status == status
     if status == "solved":
@@ -126,7 +127,7 @@ def test_deals_the_first_repair_tries_clear_never_reach_it(seed: int) -> None:
     """Deals the repair search clears within its first tries are searched exactly
     as without it."""
     board = turtle(seed)
-    plain = solve(board, ways=False)
+    plain = solve_as(board, Profile(ways=False))
     both = solve(board)
     assert (both.status, both.nodes, both.moves) == (plain.status, plain.nodes, plain.moves)
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tilematch.engine.board import Match
 from tilematch.engine.layouts.layout import Layout
+from tilematch.engine.solver.layered.cells import cell_board
 from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.stack.geometry import stack_geometry
 from tilematch.engine.tiles import tiles_match
@@ -371,22 +372,23 @@ def test_free_without_on_built_in_layouts(name: str, rng) -> None:
 @settings(max_examples=80, deadline=None)
 @given(st.lists(candidate, min_size=1, max_size=40), st.randoms(use_true_random=False))
 def test_free_cells_is_the_free_rule_on_the_cell_board(cands: list[Pos], rng) -> None:
-    """``geometry.free_cells`` (the free rule for every tile at once, which the solver
+    """``CellBoard.free_cells`` (the free rule for every tile at once, which the solver
     uses) equals the rulebook's free set for any positions, clashing ones included,
     and any occupancy; every position has its own cell."""
     positions = tuple(sorted(set(cands)))
     geo = stack_geometry(positions)
-    assert len(set(geo.cell)) == len(positions)
+    cells = cell_board(geo)
+    assert len(set(cells.cell)) == len(positions)
     for _ in range(6):
         occupied = rng.getrandbits(len(positions))
         tiles = {positions[s] for s in range(len(positions)) if occupied >> s & 1}
         want = sum(
-            1 << geo.cell[s]
+            1 << cells.cell[s]
             for s in range(len(positions))
             if occupied >> s & 1 and ref_free(tiles, positions[s])
         )
-        assert geo.free_cells(geo.to_cells(occupied)) == want
-        assert geo.to_cells(geo.free_mask(occupied)) == want
+        assert cells.free_cells(cells.to_cells(occupied)) == want
+        assert cells.to_cells(geo.free_mask(occupied)) == want
 
 
 @settings(max_examples=20, deadline=None)
@@ -396,6 +398,7 @@ def test_free_cells_on_built_in_layouts(rng) -> None:
 
     for name in layouts.names():
         geometry = stack_geometry(layouts.get(name).positions)
+        board = cell_board(geometry)
         occupied = rng.getrandbits(len(geometry.positions))
-        cells = geometry.free_cells(geometry.to_cells(occupied))
-        assert cells == geometry.to_cells(geometry.free_mask(occupied)), name
+        cells = board.free_cells(board.to_cells(occupied))
+        assert cells == board.to_cells(geometry.free_mask(occupied)), name

@@ -25,7 +25,7 @@ from tilematch.engine.deal.record import (
     GenerationError,
 )
 from tilematch.engine.deal.seeds import _check_seed, _rng
-from tilematch.engine.deal.versions import GENERATOR_VERSION, _check_version
+from tilematch.engine.deal.versions import GENERATOR_VERSION, GRID_CHECK, _check_version
 from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.grid.outlines import Shape, get_shape, shapes
 from tilematch.engine.grid.shape import MAX_SIDE, GridShape
@@ -96,7 +96,7 @@ def _grid_v1(
             rng.shuffle(flat)
             faces = dict(zip(cells, flat, strict=True))
             board = GridBoard(rows, cols, faces, gravity=gravity, mask=mask)
-            solution = _solved(board, CHECK_NODES if gravity else GRID_PROOF_NODES)
+            solution = _solved(board, CHECK_NODES if gravity else GRID_PROOF_NODES, GRID_CHECK)
         if solution is not None:
             return board, solution
     raise GenerationError(f"no solvable {rows}x{cols} board after {MAX_ATTEMPTS} attempts")

@@ -27,8 +27,9 @@ from tilematch.engine.deal.record import (
     GenerationError,
 )
 from tilematch.engine.deal.seeds import _check_seed, _rng, derive_seed
-from tilematch.engine.deal.versions import GENERATOR_VERSION, _check_version
+from tilematch.engine.deal.versions import GENERATOR_VERSION, SOLVER_CHECKS, _check_version
 from tilematch.engine.layouts.layout import MAX_TILES, Layout, LayoutError
+from tilematch.engine.solver.profile import Profile
 from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.stack.geometry import stack_geometry
 from tilematch.engine.tiles import SetName
@@ -52,8 +53,7 @@ def _layout_deal(
     stones: int,
     tileset: SetName,
     *,
-    repair: bool,
-    learn: bool,
+    check: Profile,
 ) -> tuple[AnyBoard, tuple[Match, ...]]:
     geo = stack_geometry(layout.positions)
     n = len(layout.positions)
@@ -74,7 +74,7 @@ def _layout_deal(
             flat = [face for pair in pairs for face in pair]
             rng.shuffle(flat)
             board = StackBoard(layout, flat, game=game)
-            solution = _solved(board, LAYOUT_PROOF_NODES, repair, learn)
+            solution = _solved(board, LAYOUT_PROOF_NODES, check)
         if solution is None:
             continue
         if stones:
@@ -111,15 +111,11 @@ _LayoutBuilder = Callable[
     [Layout, str, int, str, str, int, SetName], tuple[AnyBoard, tuple[Match, ...]]
 ]
 #: Layered generators by version; old entries stay so old seeds keep their boards.
-#: Version 1 proves solver-checked deals with the exact search alone; version 2 with
-#: the repair search first, so more candidates are proven within the bound and the
-#: recorded solution (which places stones) is the repair search's; version 3 also
-#: with the nogoods the exact search learns (other node counts, other solutions).
-#: Reverse placement is the same in all.
+#: Reverse placement is the same in all; solver-checked deals are proven with the
+#: version's searches (:data:`~tilematch.engine.deal.versions.SOLVER_CHECKS`).
 LAYOUT_VERSIONS: Final[dict[int, _LayoutBuilder]] = {
-    1: functools.partial(_layout_deal, repair=False, learn=False),
-    2: functools.partial(_layout_deal, repair=True, learn=False),
-    3: functools.partial(_layout_deal, repair=True, learn=True),
+    version: functools.partial(_layout_deal, check=check)
+    for version, check in SOLVER_CHECKS.items()
 }
 
 

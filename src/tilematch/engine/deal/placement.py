@@ -10,7 +10,8 @@ from tilematch.engine.board import Board, Match, bits
 from tilematch.engine.deal.record import BoardLike
 from tilematch.engine.grid.lines import GridLines
 from tilematch.engine.grid.shape import GridShape
-from tilematch.engine.solver import solve
+from tilematch.engine.solver import solve_as
+from tilematch.engine.solver.profile import Profile
 from tilematch.engine.stack.geometry import STONE_CRACKS, StackGeometry
 from tilematch.engine.tiles import SetName, deal_faces, match_key
 
@@ -255,20 +256,10 @@ def replay(board: BoardLike, pairs: Iterable[tuple[int, int]]) -> tuple[Match, .
     return tuple(moves) if work.is_cleared() else None
 
 
-def _solved(
-    board: BoardLike, nodes: int, repair: bool = True, learn: bool = True
-) -> tuple[Match, ...] | None:
-    """The solver's solution of ``board`` replayed, or ``None`` (unsolvable or out of
-    budget); ``repair`` and ``learn`` as in :func:`~tilematch.engine.solver.solve`.
-    Without the way search, which came after every generator version so far (it
-    changes node counts near the bound, and so which candidates pass)."""
-    result = solve(
-        cast(Board, board),
-        nodes=nodes,
-        repair=repair,
-        learn=learn,
-        ways=False,
-    )
+def _solved(board: BoardLike, nodes: int, profile: Profile) -> tuple[Match, ...] | None:
+    """The solver's solution of ``board`` with the searches of ``profile``, replayed,
+    or ``None`` (unsolvable or out of budget)."""
+    result = solve_as(cast(Board, board), profile, nodes=nodes)
     if result.status != "solved":
         return None
     return replay(board, ((m.a, m.b) for m in result.moves))

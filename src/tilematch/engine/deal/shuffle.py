@@ -14,8 +14,9 @@ from tilematch.engine.deal.placement import (
     replay,
 )
 from tilematch.engine.deal.record import CHECK_NODES, BoardLike
+from tilematch.engine.deal.versions import RESHUFFLE_CHECK
 from tilematch.engine.grid.board import GridBoard
-from tilematch.engine.solver import solve
+from tilematch.engine.solver import solve_as
 from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.stack.geometry import StackGeometry
 
@@ -62,8 +63,7 @@ def reshuffle(board: BoardLike, rng: random.Random) -> Board | None:
         shuffled = list(faces)
         rng.shuffle(shuffled)
         fresh = board.with_faces(dict(zip(spots, shuffled, strict=True)))
-        # the exact search alone: a game's stored reshuffles re-deal the same way
-        result = solve(cast(Board, fresh), nodes=CHECK_NODES, repair=False, learn=False)
+        result = solve_as(cast(Board, fresh), RESHUFFLE_CHECK, nodes=CHECK_NODES)
         if result.status == "solved":
             return cast(Board, fresh)
         if result.status == "unsolvable" and _positions_hopeless(fresh):

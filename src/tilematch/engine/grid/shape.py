@@ -56,15 +56,13 @@ class GridShape:
 
     * ``cells``: the spots tiles may stand on (the mask; every spot without one);
     * ``everything``: every spot of the rectangle;
-    * ``bit[spot]``: ``1 << spot`` (a table: the solver's hot loops test and
-      set single spots of 136-bit masks, and a lookup makes no temporary int);
     * ``row_col[spot]``: ``divmod(spot, cols)`` (a table, for the connection test);
     * ``border``: spots on the outer edge of the rectangle;
     * ``neighbours[spot]``: the up to four orthogonal neighbours inside the rectangle;
     * ``row_masks[r]`` / ``col_masks[c]``: the spots of a row / column;
     * ``low_ones[k]``: ``(1 << k) - 1``, for ``k`` up to ``max(rows, cols) + 1``;
     * ``upto_row[k]``: the spots of the rows above row ``k`` (``k`` up to ``rows``);
-    * ``row_cells[r + 1][c + 1]`` and ``col_cells[c + 1][r + 1]``: ``bit`` of the
+    * ``row_cells[r + 1][c + 1]`` and ``col_cells[c + 1][r + 1]``: ``1 << spot`` of the
       spot in row ``r`` and column ``c``, indexed as the lines of a
       :class:`GridLines` are (the ring's entries are 0; the connection test);
     * ``unbits[spot]``: how emptying ``spot`` changes the occupancy lines of a
@@ -83,7 +81,6 @@ class GridShape:
     """
 
     __slots__ = (
-        "bit",
         "border",
         "cells",
         "col_cells",
@@ -110,7 +107,6 @@ class GridShape:
     mask: int | None
     cells: int
     everything: int
-    bit: tuple[int, ...]
     border: int
     neighbours: tuple[int, ...]
     row_col: tuple[tuple[int, int], ...]
@@ -149,7 +145,6 @@ class GridShape:
         self = super().__new__(cls)
         self.rows, self.cols, self.size, self.mask = rows, cols, size, mask
         self.everything = everything
-        self.bit = tuple(1 << spot for spot in range(size))
         self.row_col = tuple(divmod(spot, cols) for spot in range(size))
         self.cells = everything if mask is None else mask
         row_masks = tuple(((1 << cols) - 1) << (r * cols) for r in range(rows))
@@ -169,38 +164,11 @@ class GridShape:
             ring_col,
         )
         self.border = row_masks[0] | row_masks[-1] | col_masks[0] | col_masks[-1]
-        neighbours = []
-        for spot in range(size):
-            r, c = divmod(spot, cols)
-            nb = 0
-            if r > 0:
-                nb |= 1 << (spot - cols)
-            if r < rows - 1:
-                nb |= 1 << (spot + cols)
-            if c > 0:
-                nb |= 1 << (spot - 1)
-            if c < cols - 1:
-                nb |= 1 << (spot + 1)
-            neighbours.append(nb)
-        self.neighbours = tuple(neighbours)
+        self.neighbours = _neighbours(rows, cols)
         self.unbits = tuple(
             (r + 1, ~(1 << c), c + 1, ~(1 << r)) for r, c in (divmod(s, cols) for s in range(size))
         )
-        run_of = [0] * size
-        runs = []
-        for c in range(cols):
-            run = 0
-            for r in range(rows + 1):
-                spot = r * cols + c
-                if r < rows and self.cells >> spot & 1:
-                    run |= 1 << spot
-                elif run:
-                    runs.append(run)
-                    for s in bits(run):
-                        run_of[s] = run
-                    run = 0
-        self.run_of = tuple(run_of)
-        self.runs = tuple(runs)
+        self.runs, self.run_of = _runs(rows, cols, self.cells)
         cls._cache[key] = self
         return self
 
@@ -225,3 +193,39 @@ class GridShape:
 
     def __getnewargs__(self) -> tuple[int, int, int | None]:
         return (self.rows, self.cols, self.mask)
+
+
+def _neighbours(rows: int, cols: int) -> tuple[int, ...]:
+    """The orthogonal neighbours of every spot of a ``rows`` x ``cols`` rectangle."""
+    neighbours = []
+    for spot in range(rows * cols):
+        r, c = divmod(spot, cols)
+        nb = 0
+        if r > 0:
+            nb |= 1 << (spot - cols)
+        if r < rows - 1:
+            nb |= 1 << (spot + cols)
+        if c > 0:
+            nb |= 1 << (spot - 1)
+        if c < cols - 1:
+            nb |= 1 << (spot + 1)
+        neighbours.append(nb)
+    return tuple(neighbours)
+
+
+def _runs(rows: int, cols: int, cells: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The vertical runs of ``cells`` column by column, and each spot's run (0 off ``cells``)."""
+    run_of = [0] * (rows * cols)
+    runs = []
+    for c in range(cols):
+        run = 0
+        for r in range(rows + 1):
+            spot = r * cols + c
+            if r < rows and cells >> spot & 1:
+                run |= 1 << spot
+            elif run:
+                runs.append(run)
+                for s in bits(run):
+                    run_of[s] = run
+                run = 0
+    return tuple(runs), tuple(run_of)

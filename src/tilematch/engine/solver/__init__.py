@@ -56,6 +56,7 @@ from tilematch.engine.solver.layered.model import LayeredModel
 from tilematch.engine.solver.layered.search import LayeredSearch
 from tilematch.engine.solver.moves import _search_board
 from tilematch.engine.solver.pairing import Groups, Model
+from tilematch.engine.solver.profile import LATEST, Profile
 from tilematch.engine.stack.geometry import StackGeometry, stack_geometry
 
 Status = Literal["solved", "unsolvable", "budget"]
@@ -85,50 +86,30 @@ class Solution:
         return self.status == "solved"
 
 
-def solve(
-    board: Board,
-    *,
-    nodes: int | None = None,
-    seconds: float | None = None,
-    repair: bool = True,
-    learn: bool = True,
-    ways: bool = True,
-) -> Solution:
+def solve(board: Board, *, nodes: int | None = None, seconds: float | None = None) -> Solution:
     """Decide whether ``board`` can be cleared and find a way to clear it.
 
     ``nodes`` and ``seconds`` bound the search (``None``: no bound). Returns a
     :class:`Solution`; its status is ``"budget"`` only when a bound ran out
     before the answer was known. The caller's board is left untouched (the
-    search works on a model or on a copy).
-
-    ``repair=False`` skips the repair search that layered boards get first
-    (:mod:`tilematch.engine.solver.layered.repair`): the exact search alone, with the
-    node counts and solutions of releases before it (generator version 1
-    checks its deals that way, so their boards stay the same).
-    ``learn=False`` runs the look-ahead rounds of layered boards without the
-    nogoods they learn from dead ends (:mod:`tilematch.engine.solver.layered.learn`), with
-    the node counts and solutions of releases before them (generator versions 1
-    and 2).
-    ``ways=False`` decides layered boards that the repair search's first tries
-    leave open with the look-ahead rounds instead of the way search
-    (:mod:`tilematch.engine.solver.layered.ways`), with the node counts and solutions of
-    releases before it (every generator version so far).
-
-    Raises :class:`ValueError` for a negative bound.
+    search works on a model or on a copy). Raises :class:`ValueError` for a
+    negative bound.
     """
+    return solve_as(board, LATEST, nodes=nodes, seconds=seconds)
+
+
+def solve_as(
+    board: Board, profile: Profile, *, nodes: int | None = None, seconds: float | None = None
+) -> Solution:
+    """:func:`solve` with the searches of ``profile`` (:mod:`.profile`): how the
+    generators check deals as the version they deal for did."""
     budget = Budget(nodes, seconds)
     work = board.copy()
     if work.is_cleared():
         return Solution("solved", [], 0, budget.elapsed())
     if not _pairable(work):
         return Solution("unsolvable", [], 0, budget.elapsed())
-    model = _model_for(work)
-    if not repair and isinstance(model, LayeredModel):
-        model.repair_tries = 0
-    if not learn and isinstance(model, LayeredModel):
-        model.learn = False
-    if not ways and isinstance(model, LayeredModel):
-        model.ways = False
+    model = _model_for(work, profile)
     try:
         if model is not None:
             pairs = (
@@ -202,7 +183,7 @@ def _pairable(board: Board) -> bool:
     return all(groups.balanced(g, mask) for g, mask in enumerate(groups.masks))
 
 
-def _model_for(board: Board) -> Model | None:
+def _model_for(board: Board, profile: Profile = LATEST) -> Model | None:
     """A fast monotone model of ``board``, or ``None`` when the generic search must
     be used (gravity, or a geometry the solver does not know)."""
     spots = list(board.spots())
@@ -229,7 +210,7 @@ def _model_for(board: Board) -> Model | None:
             s < len(geometry.positions) and geometry.positions[s] == p
             for s, p in zip(spots, positions, strict=True)
         ):  # a StackBoard: model index = board spot
-            return LayeredModel(spots, {s: s for s in spots}, geometry, codes, stones)
+            return LayeredModel(spots, {s: s for s in spots}, geometry, codes, stones, profile)
         # another layered Board: number its tiles 0.. in the order of spots()
         try:
             geometry = stack_geometry(tuple(positions))
@@ -238,6 +219,6 @@ def _model_for(board: Board) -> Model | None:
         spot = dict(enumerate(spots))
         index = {s: i for i, s in spot.items()}
         return LayeredModel(
-            list(spot), spot, geometry, codes, {index[s]: c for s, c in stones.items()}
+            list(spot), spot, geometry, codes, {index[s]: c for s, c in stones.items()}, profile
         )
     return None

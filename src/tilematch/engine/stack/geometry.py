@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Literal
 
-from tilematch.engine.board import bits
 from tilematch.engine.layouts.layout import Position
 
 StackGame = Literal["solitaire", "blackwhite"]
@@ -65,51 +64,6 @@ class StackGeometry:
     unblocks: tuple[int, ...]
     clashes: tuple[tuple[int, int], ...]
     floating: tuple[int, ...]
-    #: ``cell[s]``: the bit of spot ``s`` on the *cell board* (see :meth:`free_cells`)
-    cell: tuple[int, ...] = ()
-    #: bits per cell-board row (the layout's width in half-tile units, plus two)
-    cell_row: int = 0
-    #: bits per cell-board layer (its rows, plus one)
-    cell_layer: int = 0
-    #: layers of the cell board
-    cell_layers: int = 0
-    #: the shifts that OR every higher layer onto each layer (``cell_layer`` times 1, 2, 4, ...)
-    cell_up: tuple[int, ...] = ()
-
-    def to_cells(self, spots: int) -> int:
-        """The cell-board mask of the spots in ``spots`` (see :meth:`free_cells`)."""
-        cell = self.cell
-        out = 0
-        for spot in bits(spots):
-            out |= 1 << cell[spot]
-        return out
-
-    def free_cells(self, occupied: int) -> int:
-        """:meth:`free_mask` of every tile at once, on the *cell board*: ``occupied`` and
-        the result hold bit ``cell[s]`` for spot ``s``.
-
-        The cell board is the layout's box of half-tile cells, one row of
-        ``cell_row`` bits per ``y`` (two empty cells pad each row), one layer of
-        ``cell_layer`` bits per ``z`` (an empty row pads each layer), so a step in
-        ``x``, ``y`` or ``z`` is a shift by 1, ``cell_row`` or ``cell_layer`` that
-        never wraps onto another tile. The free rule of :meth:`is_free_in` then
-        takes about twenty integer operations for the whole board: a tile is
-        covered when the layers above it, ORed together and dilated by one cell
-        in ``x`` and ``y``, meet it; a side is closed when the layer itself,
-        dilated by one cell in ``y``, meets it shifted by two cells in ``x``. The
-        dilation in ``y`` is done once, on the whole board, and serves both rules
-        (dilating before ORing the layers together gives the same cells: the
-        shifts commute, and the pad rows keep layers apart).
-        Equal to :meth:`free_mask` (a property test checks it); the solver works
-        on the cell board.
-        """
-        row = self.cell_row
-        tall = occupied | (occupied << row) | (occupied >> row)  # dilated in y
-        up = tall >> self.cell_layer  # the layer above each layer
-        for step in self.cell_up:  # OR in every higher layer
-            up |= up >> step
-        blocked = up | (up << 1) | (up >> 1) | ((tall << 2) & (tall >> 2))
-        return occupied ^ (occupied & blocked)
 
     def free_mask(self, occupied: int) -> int:
         """Bitmask of the spots of ``occupied`` that are free when exactly those are filled."""
@@ -212,23 +166,6 @@ def stack_geometry(positions: tuple[Position, ...]) -> StackGeometry:
                     if layer == z + 1:
                         above[s] |= 1 << other
                         below[other] |= 1 << s
-    # the cell board (StackGeometry.free_cells)
-    if positions:
-        x0 = min(x for x, _, _ in positions)
-        y0 = min(y for _, y, _ in positions)
-        z0 = min(z for _, _, z in positions)
-        cell_row = max(x for x, _, _ in positions) - x0 + 3
-        cell_layer = (max(y for _, y, _ in positions) - y0 + 2) * cell_row
-        cell_layers = max(z for _, _, z in positions) - z0 + 1
-    else:
-        x0 = y0 = z0 = cell_layers = 0
-        cell_row, cell_layer = 1, 1
-    cell = tuple((z - z0) * cell_layer + (y - y0) * cell_row + (x - x0) for x, y, z in positions)
-    cell_up: list[int] = []
-    reach = 1
-    while reach < cell_layers - 1:
-        cell_up.append(reach * cell_layer)
-        reach *= 2
     touch = tuple(left[s] | right[s] | below[s] for s in range(n))
     unblocks = tuple(under[s] | left[s] | right[s] for s in range(n))
     floating = tuple(s for s, (_, _, z) in enumerate(positions) if z > 0 and not below[s])
@@ -246,9 +183,4 @@ def stack_geometry(positions: tuple[Position, ...]) -> StackGeometry:
         unblocks=unblocks,
         clashes=tuple(sorted(clashes)),
         floating=floating,
-        cell=cell,
-        cell_row=cell_row,
-        cell_layer=cell_layer,
-        cell_layers=cell_layers,
-        cell_up=tuple(cell_up),
     )

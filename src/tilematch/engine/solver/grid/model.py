@@ -12,6 +12,7 @@ from tilematch.engine.grid.lines import GridLines
 from tilematch.engine.grid.shape import GridShape
 from tilematch.engine.solver.budget import Budget, Pair, Restart
 from tilematch.engine.solver.grid.order import GridSearch, Move, Step
+from tilematch.engine.solver.grid.tables import spot_tables
 from tilematch.engine.solver.pairing import Groups, Model
 
 
@@ -40,10 +41,8 @@ class GridModel(Model):
             self.start |= 1 << idx
         self.groups = Groups(items)
         self.nb = shape.neighbours
-        #: ``bit[t]`` is ``1 << t`` (:attr:`GridShape.bit`), ``without[t]`` every cell
-        #: but ``t`` (``occ & without[t]`` empties ``t``: no negative temporary int)
-        self.bit = shape.bit
-        self.without = tuple(shape.everything ^ b for b in shape.bit)
+        #: ``bit[t]`` is ``1 << t``, ``without[t]`` every cell but ``t`` (:mod:`.tables`)
+        self.bit, self.without = spot_tables(shape)
         #: the tiles each tile may pair with
         self.mates: dict[int, int] = {}
         for t, g in self.groups.of.items():

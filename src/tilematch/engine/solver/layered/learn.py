@@ -262,7 +262,7 @@ class Learning(PairingSearch):
         if self._sides is None:
             model = self.layered
             geometry = model.geometry
-            spots, to_cells, cell = model.spots, geometry.to_cells, geometry.cell
+            spots, to_cells, cell = model.spots, model.cells.to_cells, model.cells.cell
             self._sides = {
                 cell[s]: (
                     to_cells(geometry.cover[s] & spots),

@@ -7,8 +7,10 @@ from typing import Any, cast
 
 from tilematch.engine.board import bits
 from tilematch.engine.solver.budget import Pair
+from tilematch.engine.solver.layered.cells import cell_board
 from tilematch.engine.solver.layered.rounds import first_taken_round
 from tilematch.engine.solver.pairing import Groups, Model, perfect
+from tilematch.engine.solver.profile import LATEST, Profile
 from tilematch.engine.stack.geometry import StackGeometry
 
 # ---------------------------------------------------------------------------
@@ -18,23 +20,17 @@ from tilematch.engine.stack.geometry import StackGeometry
 #: how many positions' free tiles :attr:`LayeredModel.free_known` keeps before it
 #: starts over
 FREE_KNOWN = 4096
+#: Peelings the repair search may try before the exact search.
+REPAIR_TRIES = 400
 
 
 class LayeredModel(Model):
     """State: ``(occupied, free, cracks)``; ``cracks`` is a tuple of the cracks each
     stone still needs (empty without stones). Model index = the tile's bit on the
-    geometry's cell board (:meth:`StackGeometry.free_cells`), so the free rule is
-    evaluated for every tile at once."""
+    cell board (:class:`~tilematch.engine.solver.layered.cells.CellBoard`), so the free
+    rule is evaluated for every tile at once."""
 
     lookahead = True
-    #: peelings the repair search may try before the exact search (0: none)
-    repair_tries = 400
-    #: the look-ahead rounds learn nogoods (:mod:`tilematch.engine.solver.layered.learn`)
-    learn = True
-    #: after the repair search's first tries, the way search
-    #: (:mod:`tilematch.engine.solver.layered.ways`) decides the board instead of the
-    #: look-ahead rounds
-    ways = True
 
     def __init__(
         self,
@@ -43,14 +39,24 @@ class LayeredModel(Model):
         geometry: StackGeometry,
         codes: list[str],
         stones: dict[int, int],
+        profile: Profile = LATEST,
     ) -> None:
-        """``tiles`` are spots of ``geometry``, ``spot`` maps each to its board spot and
-        ``stones`` gives the cracks per spot of ``geometry``."""
+        """``tiles`` are spots of ``geometry``, ``spot`` maps each to its board spot,
+        ``stones`` gives the cracks per spot of ``geometry`` and ``profile`` the
+        searches the board gets."""
+        #: peelings the repair search may try before the exact search (0: none)
+        self.repair_tries = REPAIR_TRIES if profile.repair else 0
+        #: the look-ahead rounds learn nogoods (:mod:`.learn`)
+        self.learn = profile.learn
+        #: after the repair search's first tries, the way search (:mod:`.ways`)
+        #: decides the board instead of the look-ahead rounds
+        self.ways = profile.ways
         self.geometry = geometry
-        cell = geometry.cell
+        cells = self.cells = cell_board(geometry)
+        cell = cells.cell
         self.spot = {cell[t]: spot[t] for t in tiles}
         self.groups = Groups([(cell[t], code) for t, code in zip(tiles, codes, strict=True)])
-        size = geometry.cell_layers * geometry.cell_layer
+        size = cells.cell_layers * cells.cell_layer
         start = 0
         spots = 0
         for s in tiles:
@@ -59,7 +65,7 @@ class LayeredModel(Model):
         self.start = start
         self.tiles = tiles
         self.spots = spots
-        self.free_cells = geometry.free_cells  # the one free rule, for every tile at once
+        self.free_cells = cells.free_cells  # the one free rule, for every tile at once
         #: ``free_cells`` of the tiles left in recent rounds of :meth:`_peel`, by those
         #: tiles: peelings restart from recorded rounds and trials of other ways
         #: often peel through the same positions (on hard Turtle deals more than
@@ -67,7 +73,7 @@ class LayeredModel(Model):
         self.free_known: dict[int, int] = {}
         # The free rule and its tables are the board's (StackGeometry); only tiles on
         # the board count here, so every mask is cut down to them.
-        to_cells = geometry.to_cells
+        to_cells = cells.to_cells
         cover = {s: to_cells(geometry.cover[s] & spots) for s in tiles}
         # before[c]: tiles that must go before c (what covers it, and what covers those)
         self.before = [0] * size
