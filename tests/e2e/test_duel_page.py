@@ -259,9 +259,10 @@ def test_the_page_state_is_built_from_frames_only(contexts: list[Any]) -> None:
         return {
           afterClaim, version: d.version, codes: view.tiles.map((t) => t.code), phase: d.phase,
           away: d.away, last: d.last.player,
-          words: m.endWords(d.result, 1, ['A', 'B']),
-          spectator: m.endWords(d.result, null, ['A', 'B']).title,
-          draw: m.endWords({winner: null, scores: [4, 4], reason: 'cleared'}, 0, ['A', 'B']).title,
+          words: m.endWords(d.result, 1, ['A', 'B'], 30),
+          spectator: m.endWords(d.result, null, ['A', 'B'], 30).title,
+          draw: m.endWords({winner: null, scores: [4, 4], reason: 'cleared'}, 0, ['A', 'B'],
+                           30).title,
         };
     }"""
     )
@@ -275,3 +276,52 @@ def test_the_page_state_is_built_from_frames_only(contexts: list[Any]) -> None:
     assert "30 seconds" in result["words"]["text"]
     assert result["spectator"] == "B wins"
     assert result["draw"] == "Draw"
+
+
+def test_the_lobby_shows_the_servers_duel_facts(contexts: list[Any]) -> None:
+    """The rival paces come from ``GET /api/duels/facts``: the lobby shows what it answers."""
+    page = contexts[0].new_page()
+    page.goto("/duel")
+    page.wait_for_selector(".duel-create")
+    labels = page.eval_on_selector_all(
+        ".duel-opponent label", "els => els.map(e => e.textContent.trim())"
+    )
+    assert labels[1:] == [
+        "Computer: Relaxed (a pair every 4 s)",
+        "Computer: Steady (a pair every 2.5 s)",
+        "Computer: Sharp (a pair every 1.5 s)",
+    ]
+    facts = page.evaluate("async () => (await fetch('/api/duels/facts')).json()")
+    facts["rivals"] = [{"level": "relaxed", "seconds_per_pair": 7.5}]
+    facts["forfeit_seconds"] = 45
+    other = contexts[1].new_page()
+    other.route(
+        "**/api/duels/facts",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(facts)
+        ),
+    )
+    other.goto("/duel")
+    other.wait_for_selector(".duel-create")
+    labels = other.eval_on_selector_all(
+        ".duel-opponent label", "els => els.map(e => e.textContent.trim())"
+    )
+    assert labels[1:] == ["Computer: Relaxed (a pair every 7.5 s)"]
+    words = other.evaluate(
+        """async (facts) => {
+        const m = await import('/js/pages/duel.js');
+        const result = {winner: 1, scores: [2, 0], reason: 'forfeit'};
+        return {
+          text: m.endWords(result, 1, ['A', 'B'], facts.forfeit_seconds).text,
+          closes: [4000, 4413, 1009, 1000].map((code) => m.finalClose(facts, code)),
+        };
+    }""",
+        facts,
+    )
+    assert "within 45 seconds" in words["text"]
+    assert words["closes"] == [
+        "This duel is open in another tab or window.",
+        None,
+        "A frame was too large; the connection was closed.",
+        None,
+    ]

@@ -40,7 +40,7 @@ _ARROWS = {"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp", "down": 
 # search over the page's own arrow-key moves (geometry.nearestInDirection).
 _ROUTE = """
 async ([from, to]) => {
-  const g = await import('/js/geometry.js');
+  const g = await import('/js/board/geometry.js');
   const points = [...document.querySelectorAll('.board .tile:not(.is-removing)')].map((e) => ({
     spot: Number(e.dataset.spot),
     x: parseFloat(e.style.left) + g.TILE_W / 2,
@@ -335,7 +335,7 @@ def test_arrow_keys_reach_every_visible_tile(page: Any) -> None:
     open_board(page, "/play/solitaire/regular?layout=turtle")
     unreachable = page.evaluate(
         """async () => {
-          const g = await import('/js/geometry.js');
+          const g = await import('/js/board/geometry.js');
           const els = [...document.querySelectorAll('.board .tile')];
           const points = els.map((e) => ({spot: Number(e.dataset.spot),
             x: parseFloat(e.style.left) + g.TILE_W / 2,

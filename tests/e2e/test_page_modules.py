@@ -51,7 +51,7 @@ POINTS = [
 )
 def test_arrow_navigation(mod: Any, start: int, direction: str, expected: int | None) -> None:
     got = mod(
-        "geometry",
+        "board/geometry",
         "return m.nearestInDirection(arg[0], arg[1], arg[2])",
         [POINTS, start, direction],
     )
@@ -61,7 +61,7 @@ def test_arrow_navigation(mod: Any, start: int, direction: str, expected: int | 
 def test_grid_frame_outside_ring(mod: Any) -> None:
     view = {"game": "shisensho", "geometry": "grid", "bounds": {"rows": 2, "cols": 3}, "tiles": []}
     got = mod(
-        "geometry",
+        "board/geometry",
         "const f = m.frameFor(arg); return {w: f.width, h: f.height,"
         " out: f.point([-1, -1]), first: f.point([0, 0]), box: f.box({pos: [0, 0]}),"
         " below: f.point([2, 3])}",
@@ -82,7 +82,7 @@ def test_stack_frame_layers_shift_and_order(mod: Any) -> None:
     ]
     view = {"game": "solitaire", "geometry": "stack", "tiles": tiles}
     got = mod(
-        "geometry",
+        "board/geometry",
         "const f = m.frameFor(arg); return {boxes: arg.tiles.map(t => f.box(t)),"
         " hidden: [...m.hiddenSpots(arg)]}",
         view,
@@ -95,15 +95,16 @@ def test_stack_frame_layers_shift_and_order(mod: Any) -> None:
 
 def test_tile_marks_and_sprite(mod: Any) -> None:
     marks = mod(
-        "tiles",
+        "board/tiles",
         "return ['5s', '3p', '7m', '1z', '5z', '7z', '1f', '6f', 'b7z', 'w9p'].map(m.tileMark)",
     )
     assert marks == ["5B", "3D", "7C", "E", "Wh", "R", "F1", "Su", "●R", "○9D"]
     count = mod(
-        "tiles", "m.installSprite(); return document.querySelectorAll('#tile-sprite symbol').length"
+        "board/tiles",
+        "m.installSprite(); return document.querySelectorAll('#tile-sprite symbol').length",
     )
     assert count == 42
-    empty = mod("tiles", "return m.SYMBOLS.filter(s => !m.symbolArt(s).includes('<'))")
+    empty = mod("board/tiles", "return m.SYMBOLS.filter(s => !m.symbolArt(s).includes('<'))")
     assert empty == []
 
 
@@ -118,7 +119,7 @@ def test_hud_items(mod: Any) -> None:
         "score": 200,
         "combo": 2,
     }
-    items = mod("hud", "return m.hudItems(arg, 65.2, 30.1)", view)
+    items = mod("game/hud", "return m.hudItems(arg, 65.2, 30.1)", view)
     got = {key: text for key, _label, text in items}
     assert got["remaining"] == "0:31"
     assert got["time"] == "1:05"
@@ -131,7 +132,7 @@ def test_hud_items(mod: Any) -> None:
 
 def test_share_links(mod: Any) -> None:
     links = mod(
-        "game",
+        "game/controller",
         "return arg.map(v => m.shareLink(v, 'http://x'))",
         [
             {"game": "solitaire", "mode": "regular", "layout": "turtle", "seed": 5},
@@ -183,14 +184,10 @@ def test_month_grid(mod: Any) -> None:
 
 def test_blocked_descriptions(mod: Any) -> None:
     got = mod(
-        "board",
-        "const by = new Map([[1, {name: '3 of Dots'}], [2, {name: 'East Wind'}]]);"
-        " return [m.describeBlocked({blocked: 'covered by X.'}, by),"
-        " m.describeBlocked({blocked: {covered_by: [1, 2]}}, by),"
-        " m.describeBlocked({blocked: null, stone: 2}, by)]",
+        "board/board",
+        "return [m.describeBlocked({blocked: 'covered by X.'}),"
+        " m.describeBlocked({blocked: null, stone: 2}),"
+        " m.describeBlocked({blocked: null, stone: 0}),"
+        " m.blockerSpots({spot: 3, blockers: [1, 3, 2]})]",
     )
-    assert got == [
-        "covered by X.",
-        "covered by 3 of Dots and East Wind",
-        "a stone that needs 2 more cracks",
-    ]
+    assert got == ["covered by X.", "a stone that needs 2 more cracks", "not free", [1, 2]]

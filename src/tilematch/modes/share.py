@@ -126,6 +126,31 @@ def parse_share_code(text: str) -> DealSpec:
     repeated keys, a missing game or seed, bad numbers, an unknown game,
     generator, difficulty or size.
     """
+    values = _fields(text)
+    game = _choice(values, "game", None, GAMES)
+    generator = _choice(values, "generator", "reverse", GENERATORS)
+    difficulty = _choice(values, "difficulty", "normal", DIFFICULTIES)
+    gravity = values.get("gravity", "0")
+    if gravity not in ("0", "1"):
+        raise ValueError(f"share code: gravity is 0 or 1, not {gravity!r}")
+    size, layout, shape = _board(game, values)
+    return DealSpec(
+        game=game,
+        seed=_number(values, "seed"),
+        generator=generator,
+        version=_number(values, "version", GENERATOR_VERSION),
+        layout=layout,
+        size=size,
+        difficulty=difficulty,
+        stones=_number(values, "stones", 0),
+        gravity=gravity == "1",
+        tileset=values.get("tileset"),
+        shape=shape,
+    )
+
+
+def _fields(text: str) -> dict[str, str]:
+    """The fields of a share code, or of the query or fragment of a link holding one."""
     if not isinstance(text, str) or len(text) > 500:
         raise ValueError("a share code is a short text")
     query = text.strip()
@@ -143,59 +168,46 @@ def parse_share_code(text: str) -> DealSpec:
         if key in values:
             raise ValueError(f"share code: {key!r} appears twice")
         values[key] = value
+    return values
 
-    def number(key: str, default: int | None = None) -> int:
-        raw = values.get(key)
-        if raw is None:
-            if default is None:
-                raise ValueError(f"share code: {key!r} is missing")
-            return default
-        if not raw.isdigit() or len(raw) > 20:
-            raise ValueError(f"share code: {key} must be a whole number, not {raw!r}")
-        return int(raw)
 
-    game = values.get("game")
-    if game not in GAMES:
-        raise ValueError(f"share code: unknown game {game!r}")
-    generator = values.get("generator", "reverse")
-    if generator not in GENERATORS:
-        raise ValueError(f"share code: unknown generator {generator!r}")
-    difficulty = values.get("difficulty", "normal")
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(f"share code: unknown difficulty {difficulty!r}")
-    gravity = values.get("gravity", "0")
-    if gravity not in ("0", "1"):
-        raise ValueError(f"share code: gravity is 0 or 1, not {gravity!r}")
-    size: tuple[int, int] | None = None
-    layout: str | None = None
-    shape: str | None = None
-    if game == "shisensho":
-        if "layout" in values:
-            raise ValueError("share code: a Shisen-Sho board has a size, not a layout")
-        if "shape" in values:
-            if "size" in values:
-                raise ValueError("share code: a Shisen-Sho board has a size or a shape, not both")
-            shape = values["shape"]
-            if shape not in shape_names():
-                raise ValueError(f"share code: unknown shape {shape!r}")
-        found = _SIZE_RE.fullmatch(values.get("size", "17x8"))
-        if not found:
-            raise ValueError(f"share code: size is COLSxROWS, not {values.get('size')!r}")
-        size = (int(found.group(2)), int(found.group(1)))
-    else:
+def _number(values: dict[str, str], key: str, default: int | None = None) -> int:
+    raw = values.get(key)
+    if raw is None:
+        if default is None:
+            raise ValueError(f"share code: {key!r} is missing")
+        return default
+    if not raw.isdigit() or len(raw) > 20:
+        raise ValueError(f"share code: {key} must be a whole number, not {raw!r}")
+    return int(raw)
+
+
+def _choice(values: dict[str, str], key: str, default: str | None, allowed: tuple[str, ...]) -> str:
+    value = values.get(key, default)
+    if value not in allowed:
+        raise ValueError(f"share code: unknown {key} {value!r}")
+    return value
+
+
+def _board(
+    game: str, values: dict[str, str]
+) -> tuple[tuple[int, int] | None, str | None, str | None]:
+    """``(size, layout, shape)`` of a share code's board (one of size or shape for
+    Shisen-Sho, a layout for the layered games)."""
+    if game != "shisensho":
         if "size" in values or "shape" in values:
             raise ValueError("share code: a layered board has a layout, not a size or shape")
-        layout = values.get("layout", "turtle")
-    return DealSpec(
-        game=game,
-        seed=number("seed"),
-        generator=generator,
-        version=number("version", GENERATOR_VERSION),
-        layout=layout,
-        size=size,
-        difficulty=difficulty,
-        stones=number("stones", 0),
-        gravity=gravity == "1",
-        tileset=values.get("tileset"),
-        shape=shape,
-    )
+        return None, values.get("layout", "turtle"), None
+    if "layout" in values:
+        raise ValueError("share code: a Shisen-Sho board has a size, not a layout")
+    shape = None
+    if "shape" in values:
+        if "size" in values:
+            raise ValueError("share code: a Shisen-Sho board has a size or a shape, not both")
+        shape = values["shape"]
+        if shape not in shape_names():
+            raise ValueError(f"share code: unknown shape {shape!r}")
+    found = _SIZE_RE.fullmatch(values.get("size", "17x8"))
+    if not found:
+        raise ValueError(f"share code: size is COLSxROWS, not {values.get('size')!r}")
+    return (int(found.group(2)), int(found.group(1))), None, shape

@@ -68,7 +68,7 @@ class GridLines:
         right = c + (m & -m).bit_length() - 1 if m else cols
         return up, down, left, right
 
-    def connect(self, a: int, b: int) -> tuple[Point, ...] | None:
+    def connect(self, a: int, b: int) -> tuple[Point, ...] | None:  # noqa: C901 (a measured hot loop)
         """The line joining cells ``a`` and ``b`` with at most two bends, or ``None``:
         THE connection function of Shisen-Sho (:meth:`GridBoard.connect`,
         :meth:`GridBoard.match`, legal pairs and the generators all come here).
@@ -174,7 +174,7 @@ class GridLines:
         """
         return a != b and self.line_or_blockers(a, b) < 0
 
-    def line_or_blockers(self, a: int, b: int) -> int:
+    def line_or_blockers(self, a: int, b: int) -> int:  # noqa: C901 (a measured hot loop)
         """:meth:`connects` with a reason (``a != b``). When a line of the rule joins
         ``a`` and ``b``: a negative int, ``~cells``, ``cells`` the bitmask over spots
         of the grid cells one such line crosses (ends left out; ``0`` for a line of

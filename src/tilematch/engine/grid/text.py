@@ -72,33 +72,12 @@ def parse_grid(text: str) -> GridBoard:
         tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
         if rows == MAX_SIDE:
             raise BoardError(f"a board has at most {MAX_SIDE} rows", number, tokens[0][1])
-        if rows == 0:
-            width = len(tokens)
-            if width > MAX_SIDE:
-                raise BoardError(
-                    f"a board has at most {MAX_SIDE} columns, this row has {width}",
-                    number,
-                    tokens[MAX_SIDE][1],
-                )
-        elif len(tokens) != width:
-            column = tokens[width][1] if len(tokens) > width else len(line) + 1
-            raise BoardError(
-                f"row {rows + 1} has {len(tokens)} cells, the first row has {width}",
-                number,
-                column,
-            )
+        width = _check_row(tokens, rows, width, number, len(line))
         for index, (token, column) in enumerate(tokens):
-            spot = rows * width + index
-            if token == NO_CELL:
-                cells.append(None)
-            else:
-                mask |= 1 << spot
-                if token == EMPTY:
-                    cells.append(None)
-                elif is_valid_code(token):
-                    cells.append(token)
-                else:
-                    raise BoardError(f"unknown tile code {_show(token)}", number, column)
+            cell = _cell(token, number, column)
+            if token != NO_CELL:
+                mask |= 1 << (rows * width + index)
+            cells.append(cell)
             places.append((number, column))
         rows += 1
     if rows == 0:
@@ -108,6 +87,42 @@ def parse_grid(text: str) -> GridBoard:
     _check_pairable(cells, places)
     full = (1 << (rows * width)) - 1
     return GridBoard(rows, width, cells, gravity=gravity, mask=None if mask == full else mask)
+
+
+def _check_row(
+    tokens: list[tuple[str, int]], rows: int, width: int, number: int, length: int
+) -> int:
+    """The board's width after its row ``rows + 1`` (line ``number``, ``tokens`` with
+    their columns); raises :class:`BoardError` for too many rows or columns, or a row
+    whose length differs from the first row's."""
+    if rows == MAX_SIDE:
+        raise BoardError(f"a board has at most {MAX_SIDE} rows", number, tokens[0][1])
+    if rows == 0:
+        if len(tokens) > MAX_SIDE:
+            raise BoardError(
+                f"a board has at most {MAX_SIDE} columns, this row has {len(tokens)}",
+                number,
+                tokens[MAX_SIDE][1],
+            )
+        return len(tokens)
+    if len(tokens) != width:
+        column = tokens[width][1] if len(tokens) > width else length + 1
+        raise BoardError(
+            f"row {rows + 1} has {len(tokens)} cells, the first row has {width}",
+            number,
+            column,
+        )
+    return width
+
+
+def _cell(token: str, number: int, column: int) -> str | None:
+    """The face of one cell token (``None`` for an empty or a missing cell); raises
+    :class:`BoardError` for an unknown tile code."""
+    if token in (NO_CELL, EMPTY):
+        return None
+    if not is_valid_code(token):
+        raise BoardError(f"unknown tile code {_show(token)}", number, column)
+    return token
 
 
 def _check_pairable(cells: list[str | None], places: list[tuple[int, int]]) -> None:

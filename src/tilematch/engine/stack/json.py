@@ -106,23 +106,7 @@ def board_from_data(data: Any, *, name: str = "board") -> StackBoard:
         if not isinstance(item, list) or len(item) != 4:
             raise BoardError(f"{label} must be [x, y, z, code], not {_short(item)}")
         pos = _position(item[:3], label)
-        code = item[3]
-        if not isinstance(code, str):
-            raise BoardError(f"{label} at {pos}: tile code must be a string, not {_short(code)}")
-        try:
-            colour, _ = split_code(code)
-        except TileError:
-            raise BoardError(f"{label} at {pos}: unknown tile code {code!r}") from None
-        if game == "solitaire" and colour is not None:
-            raise BoardError(
-                f"{label} at {pos}: {code!r} is a Black & White tile; "
-                "a solitaire board uses plain codes such as '5s'"
-            )
-        if game == "blackwhite" and colour is None:
-            raise BoardError(
-                f"{label} at {pos}: {code!r} has no colour; "
-                "Black & White codes start with 'b' or 'w', such as 'b5s'"
-            )
+        code = _tile_code(item[3], game, f"{label} at {pos}")
         if pos in seen:
             raise BoardError(f"{label} at {pos}: tiles[{seen[pos]}] is already there")
         seen[pos] = i
@@ -183,6 +167,28 @@ def format_board(board: StackBoard, *, extra: Mapping[str, Any] | None = None) -
         lines.append("  ]")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _tile_code(code: object, game: str, where: str) -> str:
+    """``code`` when it is a tile code of ``game``; raises :class:`BoardError` naming
+    ``where`` otherwise."""
+    if not isinstance(code, str):
+        raise BoardError(f"{where}: tile code must be a string, not {_short(code)}")
+    try:
+        colour, _ = split_code(code)
+    except TileError:
+        raise BoardError(f"{where}: unknown tile code {code!r}") from None
+    if game == "solitaire" and colour is not None:
+        raise BoardError(
+            f"{where}: {code!r} is a Black & White tile; "
+            "a solitaire board uses plain codes such as '5s'"
+        )
+    if game == "blackwhite" and colour is None:
+        raise BoardError(
+            f"{where}: {code!r} has no colour; "
+            "Black & White codes start with 'b' or 'w', such as 'b5s'"
+        )
+    return code
 
 
 def _kind(value: object) -> str:

@@ -17,9 +17,16 @@ from fastapi import APIRouter, FastAPI, Path, Query, Request, WebSocket
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from starlette.websockets import WebSocketDisconnect
 
+from tilematch.modes.duel import FORFEIT_SECONDS, LOCKOUT_SECONDS, RIVAL_PACE
 from tilematch.server.deps import PlayerDep, Server, ServerDep, player_for_token
 from tilematch.server.duel import (
+    CLOSE_EXPIRED,
+    CLOSE_FULL,
     CLOSE_NO_ROOM,
+    CLOSE_POLICY,
+    CLOSE_REPLACED,
+    CLOSE_TOO_BIG,
+    CLOSE_TOO_SLOW,
     CLOSE_UNAUTHORIZED,
     Client,
     DuelError,
@@ -87,6 +94,34 @@ async def create_duel(
     except DuelError as error:
         raise ApiError(error.status, error.code, error.message) from None
     return _answer(room, request, player.id)
+
+
+#: The websocket close codes a page may see, by the machine word it keys its sentences by.
+CLOSE_CODES: dict[str, int] = {
+    "replaced": CLOSE_REPLACED,
+    "unauthorized": CLOSE_UNAUTHORIZED,
+    "no_room": CLOSE_NO_ROOM,
+    "expired": CLOSE_EXPIRED,
+    "full": CLOSE_FULL,
+    "too_slow": CLOSE_TOO_SLOW,
+    "policy": CLOSE_POLICY,
+    "too_big": CLOSE_TOO_BIG,
+}
+
+
+@router.get("/api/duels/facts", summary="The numbers of the duel rules")
+async def duel_facts() -> dict[str, Any]:
+    """``{"rivals": [{"level", "seconds_per_pair"}], "forfeit_seconds", "lockout_seconds",
+    "close_codes": {word: code}}``: the computer rivals' paces, the seconds an absent
+    player has to come back, the lockout after a wrong claim, and the websocket close codes."""
+    return {
+        "rivals": [
+            {"level": level, "seconds_per_pair": seconds} for level, seconds in RIVAL_PACE.items()
+        ],
+        "forfeit_seconds": FORFEIT_SECONDS,
+        "lockout_seconds": LOCKOUT_SECONDS,
+        "close_codes": dict(CLOSE_CODES),
+    }
 
 
 @router.get("/api/duels/leaderboard", summary="Duel leaderboard")

@@ -1,6 +1,13 @@
+// @ts-check
 // The JSON API client: one function per endpoint of docs/api.md.
 
+/** A refusal or failure of the server: its HTTP status and machine word. */
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   */
   constructor(status, code, message) {
     super(message);
     this.status = status;
@@ -8,13 +15,24 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * One call of the API: the answer's JSON, or an ApiError for an answer that is not 2xx.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
 async function request(method, path, body) {
-  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  /** @type {Record<string, string>} */
+  const headers = { Accept: "application/json" };
+  /** @type {RequestInit} */
+  const init = { method, credentials: "same-origin", headers };
   if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
+    headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   const response = await fetch(`/api${path}`, init);
+  /** @type {any} */
   let data = null;
   try {
     data = await response.json();
@@ -33,10 +51,11 @@ async function request(method, path, body) {
   return data;
 }
 
+/** @param {Record<string, unknown>} params */
 const q = (params) => {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, value);
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
   }
   const text = search.toString();
   return text ? `?${text}` : "";
@@ -61,4 +80,8 @@ export const api = {
   shapes: () => request("GET", "/shapes"),
   tiles: () => request("GET", "/tiles"),
   learn: () => request("GET", "/learn"),
+  duelFacts: () => request("GET", "/duels/facts"),
+  createDuel: (body) => request("POST", "/duels", body),
+  duel: (code) => request("GET", `/duels/${encodeURIComponent(code)}`),
+  duelLeaderboard: (against = "player") => request("GET", `/duels/leaderboard?against=${against}`),
 };

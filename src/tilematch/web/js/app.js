@@ -1,7 +1,8 @@
+// @ts-check
 // The page shell: settings, tile sprite, and a small client-side router.
 
 import { applySettings } from "./storage.js";
-import { installSprite } from "./tiles.js";
+import { installSprite } from "./board/tiles.js";
 import { initSound } from "./sound.js";
 import { announce, showError } from "./dom.js";
 import { api } from "./api.js";
@@ -15,6 +16,9 @@ import learn from "./pages/learn.js";
 import settings from "./pages/settings.js";
 import duel from "./pages/duel.js";
 
+/** @typedef {import("./types.js").Page} Page */
+
+/** @type {[RegExp, Page, string, string][]} */
 const ROUTES = [
   [/^\/$/, home, "Play", "/"],
   [/^\/play\/([a-z]+)\/([a-z]+)\/?$/, play, "Game", "/"],
@@ -27,11 +31,12 @@ const ROUTES = [
   [/^\/duel\/?$/, duel, "Speed Duel", "/duel"],
 ];
 
-const main = document.getElementById("main");
+const main = /** @type {HTMLElement} */ (document.getElementById("main"));
+/** @type {(() => void) | null} */
 let cleanup = null;
 let generation = 0;
 
-/** Go to a page of the app without reloading. */
+/** Go to a page of the app without reloading. @type {import("./types.js").Navigate} */
 export function navigate(url, { replace = false } = {}) {
   if (replace) history.replaceState(null, "", url);
   else history.pushState(null, "", url);
@@ -50,7 +55,9 @@ async function route() {
   }
   const path = location.pathname;
   const query = new URLSearchParams(location.search);
+  /** @type {RegExpMatchArray | null} */
   let match = null;
+  /** @type {[RegExp, Page, string, string] | null} */
   let entry = null;
   for (const candidate of ROUTES) {
     match = path.match(candidate[0]);
@@ -72,12 +79,12 @@ async function route() {
   }
   document.title = `${entry[2]} · tilematch`;
   try {
-    const result = await entry[1](main, { params: match.slice(1), query, navigate });
+    const result = await entry[1](main, { params: /** @type {RegExpMatchArray} */ (match).slice(1), query, navigate });
     if (gen !== generation) {
       if (typeof result === "function") result();
       return;
     }
-    cleanup = typeof result === "function" ? result : null;
+    cleanup = typeof result === "function" ? /** @type {() => void} */ (result) : null;
     if (gen > 1) announce(document.title.replace(" · tilematch", ""));
   } catch (error) {
     if (gen === generation) showError(main, error);
@@ -87,7 +94,7 @@ async function route() {
 document.addEventListener("click", (event) => {
   if (event.defaultPrevented || event.button !== 0) return;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const a = event.target.closest("a[href]");
+  const a = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (event.target).closest("a[href]"));
   if (!a || a.target || a.hasAttribute("download")) return;
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith("/api") || url.pathname.startsWith("/docs")) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // Tiny DOM helpers shared by the pages.
 
 /** Escape text for use inside HTML markup. */

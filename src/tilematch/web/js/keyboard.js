@@ -1,3 +1,4 @@
+// @ts-check
 // Letter shortcuts for the main buttons. Arrow keys inside the board live in board.js.
 
 /**

@@ -1,14 +1,17 @@
+// @ts-check
 // Synthesised sounds (Web Audio): a short "snap" on a match, a soft low tone on a
 // refused pick, an optional calm ambient pad. No audio files, nothing to download.
 
 import { getSettings, onSettings } from "./storage.js";
 
+/** @type {AudioContext | null} */
 let ctx = null;
+/** @type {{gain: GainNode, nodes: AudioScheduledSourceNode[]} | null} */
 let ambient = null;
 
 function audio() {
   if (!ctx) {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Ctx) return null;
     ctx = new Ctx();
   }
@@ -76,7 +79,7 @@ export function setAmbient(on) {
   if (!on) {
     if (ambient) {
       const { gain, nodes } = ambient;
-      const t = ctx.currentTime;
+      const t = /** @type {AudioContext} */ (ctx).currentTime;
       gain.gain.linearRampToValueAtTime(0, t + 0.8);
       setTimeout(() => nodes.forEach((n) => n.stop()), 900);
       ambient = null;

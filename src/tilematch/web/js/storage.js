@@ -1,8 +1,23 @@
+// @ts-check
 // Player settings, kept in this browser's localStorage and applied as
 // attributes on <html> so that the themes stay pure CSS.
 
 const KEY = "tilematch.settings";
 
+/**
+ * @typedef {object} Settings
+ * @property {"auto" | "light" | "dark"} theme
+ * @property {boolean} contrast
+ * @property {boolean} marks
+ * @property {boolean} sound
+ * @property {boolean} ambient
+ * @property {"system" | "on" | "off"} animations
+ * @property {boolean} partners
+ * @property {boolean} learn
+ * @property {"fit" | "readable"} zoom
+ */
+
+/** @type {Readonly<Settings>} */
 export const DEFAULTS = Object.freeze({
   theme: "auto", // "auto" | "light" | "dark"
   contrast: false, // high contrast tiles
@@ -25,7 +40,7 @@ function readStore() {
   }
 }
 
-/** All settings (defaults filled in). */
+/** All settings (defaults filled in). @returns {Settings} */
 export function getSettings() {
   const stored = readStore();
   const out = { ...DEFAULTS };
@@ -54,7 +69,8 @@ export function onSettings(listener) {
   return () => listeners.delete(listener);
 }
 
-/** True when animations should run (setting, or the system's reduced-motion wish). */
+/** True when animations should run (setting, or the system's reduced-motion wish).
+ * @param {Settings} [settings] */
 export function animationsOn(settings = getSettings()) {
   if (settings.animations === "on") return true;
   if (settings.animations === "off") return false;

@@ -408,7 +408,7 @@ class Learning(PairingSearch):
 
     # -- the round ----------------------------------------------------------------
 
-    def learning_round(self, limit: int) -> list[Pair] | None:
+    def learning_round(self, limit: int) -> list[Pair] | None:  # noqa: C901 (a measured hot loop)
         """One look-ahead round with nogoods and backjumping; raises
         :class:`Restart` after ``limit`` positions."""
         model = self.layered

@@ -337,7 +337,7 @@ class LayeredModel(Model):
         left = self._peel(partner, 0, rest, 0, seen, snaps)
         return self.stuck_at if left is None else left
 
-    def _peel(
+    def _peel(  # noqa: C901 (a measured hot loop)
         self,
         partner: dict[int, int] | list[int],
         lone: int,

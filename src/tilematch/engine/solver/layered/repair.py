@@ -131,7 +131,7 @@ class Repair:
             del snaps[k:]
         return self.model.peel_paired(self.partner, rest, seen, snaps if record else None)
 
-    def run(self, budget: Budget, tries: int) -> list[Pair] | None:
+    def run(self, budget: Budget, tries: int) -> list[Pair] | None:  # noqa: C901 (a measured hot loop)
         """Go on for up to ``tries`` more peelings; the pairs in playing order once a
         pairing peels away completely, else ``None`` (which proves nothing). Each
         step counts one position in ``budget``."""

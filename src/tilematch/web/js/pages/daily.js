@@ -1,8 +1,9 @@
+// @ts-check
 // Daily Challenge: today's Turtle board (the same board for the same date), Restart
 // Today, a calendar of past results, streaks and best results.
 
 import { api } from "../api.js";
-import { mountGame } from "../game.js";
+import { mountGame } from "../game/controller.js";
 import { clock, esc, localDate } from "../dom.js";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -26,6 +27,7 @@ export default async function daily(main, { query, navigate }) {
   const date = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) && requested <= today ? requested : today;
   const isToday = date === today;
   let shown = { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) - 1 };
+  /** @type {{streak: number, best_streak: number, days: any[]}} */
   let history = { streak: 0, best_streak: 0, days: [] };
 
   main.innerHTML = `

@@ -1,3 +1,4 @@
+// @ts-check
 // Speed Duel: /duel opens a room (a friend by link or code, or the computer);
 // /duel?room=CODE is the room itself, played over one websocket.
 // The server decides every claim; this page draws the frames it receives
@@ -5,7 +6,7 @@
 // local UI state, nothing else is.
 
 import { api, ApiError } from "../api.js";
-import { createBoard } from "../board.js";
+import { createBoard } from "../board/board.js";
 import { esc } from "../dom.js";
 import { snap, refuse } from "../sound.js";
 
@@ -15,23 +16,62 @@ export const DUEL_SIZES = [
   ["8x12", "12 × 8 — 96 tiles"],
   ["8x17", "17 × 8 — standard, 136 tiles"],
 ];
-export const RIVALS = [
-  ["relaxed", "Relaxed", "a pair every 4 s"],
-  ["steady", "Steady", "a pair every 2.5 s"],
-  ["sharp", "Sharp", "a pair every 1.5 s"],
-];
-// Close codes after which the page does not reconnect by itself.
-const FINAL_CLOSES = new Map([
-  [4000, "This duel is open in another tab or window."],
-  [4401, "Your player token is not known here."],
-  [4404, "There is no open duel room with this code."],
-  [4410, "Nobody joined this room in time; it has expired."],
-  [4429, "This room has too many spectators."],
-  [1008, "Too many frames were sent; the connection was closed."],
-  [1009, "A frame was too large; the connection was closed."],
-]);
+const RIVAL_NAMES = { relaxed: "Relaxed", steady: "Steady", sharp: "Sharp" };
+// What the page says after a close that it does not reconnect from, by the server's word.
+const FINAL_CLOSES = {
+  replaced: "This duel is open in another tab or window.",
+  unauthorized: "Your player token is not known here.",
+  no_room: "There is no open duel room with this code.",
+  expired: "Nobody joined this room in time; it has expired.",
+  full: "This room has too many spectators.",
+  policy: "Too many frames were sent; the connection was closed.",
+  too_big: "A frame was too large; the connection was closed.",
+};
 
-/** A fresh client-side copy of a room, built from frames only. */
+/** The computer rivals as `[level, name, pace]` words, from the server's duel facts. */
+export function rivalChoices(facts) {
+  return facts.rivals.map(({ level, seconds_per_pair }) => [
+    level,
+    RIVAL_NAMES[level] || level,
+    `a pair every ${seconds_per_pair} s`,
+  ]);
+}
+
+/** The sentence for a websocket close code after which the page stays closed, else null. */
+export function finalClose(facts, code) {
+  for (const [word, value] of Object.entries(facts.close_codes)) {
+    if (value === code && word in FINAL_CLOSES) return FINAL_CLOSES[word];
+  }
+  return null;
+}
+
+/**
+ * The page's copy of a room, built from frames only.
+ * @typedef {object} Duel
+ * @property {string} code
+ * @property {number | null} you the viewer's seat (null: a spectator)
+ * @property {string | null} role
+ * @property {string} phase
+ * @property {number[]} size
+ * @property {boolean} gravity
+ * @property {Map<number, any>} tiles
+ * @property {number} version
+ * @property {number[]} scores
+ * @property {any[]} players
+ * @property {boolean[]} away
+ * @property {{player: number, a: number, b: number, path: number[][]} | null} last
+ * @property {{status: string, reason: string, winner: number | null, scores: number[]} | null} result
+ * @property {{votes: boolean[], code: string | null}} rematch
+ * @property {number | null} startsAt
+ * @property {number | null} seed
+ * @property {string | null} rival
+ */
+
+/**
+ * A fresh client-side copy of a room, built from frames only.
+ * @param {string} code
+ * @returns {Duel}
+ */
 export function emptyDuel(code) {
   return {
     code,
@@ -147,7 +187,7 @@ export function boardView(duel) {
 }
 
 /** The words of the end screen for the player in seat `you` (null: a spectator). */
-export function endWords(result, you, names) {
+export function endWords(result, you, names, forfeitSeconds) {
   const [a, b] = result.scores;
   const score = `${a} – ${b}`;
   const forfeit = result.reason === "forfeit";
@@ -157,32 +197,10 @@ export function endWords(result, you, names) {
   if (you == null) title = `${winner} wins`;
   else title = result.winner === you ? "You win!" : "You lose";
   const text = forfeit
-    ? `${result.winner === you ? "Your rival" : you == null ? "The other player" : "You"} did not come back within 30 seconds (${score}).`
+    ? `${result.winner === you ? "Your rival" : you == null ? "The other player" : "You"} did not come back within ${forfeitSeconds} seconds (${score}).`
     : `Tiles: ${score}.`;
   return { title, text };
 }
-
-async function request(method, path, body) {
-  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(`/api${path}`, init);
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (data && data.error) || {};
-    throw new ApiError(response.status, error.code || "http", error.message || `The server answered ${response.status}.`);
-  }
-  return data;
-}
-
-/** The duel endpoints of docs/api.md. */
-export const duelApi = {
-  create: (body) => request("POST", "/duels", body),
-  room: (code) => request("GET", `/duels/${encodeURIComponent(code)}`),
-  leaderboard: (against = "player") => request("GET", `/duels/leaderboard?against=${against}`),
-};
 
 function wsUrl(code) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -190,7 +208,8 @@ function wsUrl(code) {
 }
 
 // ------------------------------------------------------------------ the lobby
-async function lobby(main, navigate, me) {
+async function lobby(main, navigate, me, facts) {
+  const rivals = rivalChoices(facts);
   main.innerHTML = `
     <div class="duel-lobby-page">
       <form class="card duel-create" aria-labelledby="duel-create-h">
@@ -206,7 +225,7 @@ async function lobby(main, navigate, me) {
         <fieldset class="duel-opponent">
           <legend>Opponent</legend>
           <label class="check"><input type="radio" name="rival" value="" checked> A friend — share a link or code</label>
-          ${RIVALS.map(
+          ${rivals.map(
             ([v, t, d]) => `<label class="check"><input type="radio" name="rival" value="${v}"> Computer: ${t} (${d})</label>`,
           ).join("")}
         </fieldset>
@@ -235,11 +254,11 @@ async function lobby(main, navigate, me) {
     const name = String(data.get("name") || "").trim();
     try {
       if (name && name !== (me.name || "")) await api.setName(name);
-      const room = await duelApi.create(body);
+      const room = await api.createDuel(body);
       navigate(`/duel?room=${encodeURIComponent(room.code)}`);
     } catch (error) {
       errorEl.hidden = false;
-      errorEl.textContent = error.message;
+      errorEl.textContent = /** @type {Error} */ (error).message;
     }
   });
   main.querySelector(".duel-join").addEventListener("submit", (event) => {
@@ -248,7 +267,7 @@ async function lobby(main, navigate, me) {
     if (code) navigate(`/duel?room=${encodeURIComponent(code)}`);
   });
   try {
-    const rows = await duelApi.leaderboard();
+    const rows = await api.duelLeaderboard();
     const host = main.querySelector(".duel-lb");
     host.innerHTML = rows.length
       ? `<table><thead><tr><th>#</th><th>Player</th><th>Wins</th><th>Losses</th><th>Draws</th><th>Tiles</th></tr></thead><tbody>${rows
@@ -265,7 +284,8 @@ async function lobby(main, navigate, me) {
 }
 
 // ------------------------------------------------------------------ the room
-function roomPage(main, code, navigate) {
+function roomPage(main, code, navigate, facts) {
+  const rivals = rivalChoices(facts);
   const duel = emptyDuel(code);
   const link = `${location.origin}/duel?room=${encodeURIComponent(code)}`;
   main.innerHTML = `
@@ -294,7 +314,7 @@ function roomPage(main, code, navigate) {
           <button type="button" class="duel-copy">Copy link</button></div>
         <div class="duel-rivals">
           <p>…or race the computer instead:</p>
-          ${RIVALS.map(([v, t, d]) => `<button type="button" data-rival="${v}" title="${d}">${t}</button>`).join(" ")}
+          ${rivals.map(([v, t, d]) => `<button type="button" data-rival="${v}" title="${d}">${t}</button>`).join(" ")}
         </div>
       </div>
       <p class="message duel-message" role="status" aria-live="polite"></p>
@@ -321,13 +341,17 @@ function roomPage(main, code, navigate) {
   const endDialog = $(".duel-end");
   const host = $(".board-host");
   const board = createBoard(host, { onPick: pick });
+  /** @type {WebSocket | null} */
   let socket = null;
   let destroyed = false;
   let selected = null;
   let retry = 0;
-  let retryTimer = null;
-  let countdownTimer = null;
-  let lockTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let retryTimer;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let countdownTimer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let lockTimer;
   let lockedUntil = 0;
   let shownEnd = false;
 
@@ -378,7 +402,7 @@ function roomPage(main, code, navigate) {
     const votes = duel.rematch.votes;
     const other = duel.you == null ? null : 1 - duel.you;
     voteNote.textContent =
-      other != null && votes[other] && !votes[duel.you] ? `${nameOf(other)} wants a rematch.` :
+      other != null && votes[other] && !votes[/** @type {number} */ (duel.you)] ? `${nameOf(other)} wants a rematch.` :
       duel.you != null && votes[duel.you] ? "Waiting for the other player to accept…" : "";
     const rematchButton = endDialog.querySelector('[data-action="rematch"]');
     rematchButton.style.display = duel.role === "player" ? "" : "none";
@@ -425,7 +449,7 @@ function roomPage(main, code, navigate) {
     if (!duel.result || shownEnd) return;
     shownEnd = true;
     const names = [0, 1].map((p) => (duel.players[p] ? duel.players[p].name : `Player ${p + 1}`));
-    const words = endWords(duel.result, duel.you, names);
+    const words = endWords(duel.result, duel.you, names, facts.forfeit_seconds);
     endDialog.querySelector("#duel-end-title").textContent = words.title;
     endDialog.querySelector(".duel-end-text").textContent = words.text;
     endDialog.dataset.winner = duel.result.winner == null ? "" : String(duel.result.winner);
@@ -478,7 +502,7 @@ function roomPage(main, code, navigate) {
         }
         break;
       case "away":
-        say(`${nameOf(frame.player)} lost the connection: 30 seconds to come back.`, "warn");
+        say(`${nameOf(frame.player)} lost the connection: ${facts.forfeit_seconds} seconds to come back.`, "warn");
         break;
       case "back":
         say(`${nameOf(frame.player)} is back.`);
@@ -555,7 +579,7 @@ function roomPage(main, code, navigate) {
     mine.addEventListener("close", (event) => {
       if (mine !== socket || destroyed) return;
       section.dataset.connected = "false";
-      const final = FINAL_CLOSES.get(event.code);
+      const final = finalClose(facts, event.code);
       if (final) {
         say(final, "error");
         return;
@@ -607,9 +631,10 @@ export default async function duelPage(main, { query, navigate }) {
   const code = (query.get("room") || "").trim().toUpperCase();
   // make sure this browser has a player (and its cookie) before the websocket opens
   const me = await api.me();
-  if (!code) return lobby(main, navigate, me);
+  const facts = await api.duelFacts();
+  if (!code) return lobby(main, navigate, me, facts);
   try {
-    await duelApi.room(code);
+    await api.duel(code);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       main.innerHTML = `<div class="card error-box" role="alert"><h1>No such duel</h1><p>${esc(
@@ -619,5 +644,5 @@ export default async function duelPage(main, { query, navigate }) {
     }
     throw error;
   }
-  return roomPage(main, code, navigate);
+  return roomPage(main, code, navigate, facts);
 }

@@ -1,8 +1,9 @@
+// @ts-check
 // Tile Guide: every face with its name and what it matches (from /api/tiles).
 
 import { api } from "../api.js";
 import { esc } from "../dom.js";
-import { tilePicture } from "../tiles.js";
+import { tilePicture } from "../board/tiles.js";
 
 const SECTIONS = [
   ["m", "Characters", "Match the identical tile."],

@@ -1,8 +1,9 @@
+// @ts-check
 // Start page: pick a game and mode, continue an unfinished game, today's challenge.
 
 import { api } from "../api.js";
 import { esc, GAME_NAMES, MODE_NAMES, layoutTitle, localDate } from "../dom.js";
-import { tilePicture } from "../tiles.js";
+import { tilePicture } from "../board/tiles.js";
 
 export const GRID_SIZES = [
   ["8x17", "17 × 8 — standard, 136 tiles"],
@@ -144,7 +145,7 @@ export default async function home(main, { navigate }) {
         const value = data.get(key);
         if (!value || (key === "difficulty" && mode === "zen")) continue;
         if (key === "size" && String(value).startsWith("shape:")) params.set("shape", String(value).slice(6));
-        else params.set(key, value);
+        else params.set(key, String(value));
       }
       navigate(`/play/${game}/${mode}?${params}`);
     });

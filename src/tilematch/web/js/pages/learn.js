@@ -1,7 +1,8 @@
+// @ts-check
 // "Why can't I select this tile?": example positions drawn and explained by the engine.
 
 import { api } from "../api.js";
-import { createBoard } from "../board.js";
+import { createBoard } from "../board/board.js";
 import { esc } from "../dom.js";
 
 export default async function learn(main) {
@@ -26,7 +27,7 @@ export default async function learn(main) {
       ${ex.freed && ex.freed.length ? `<p class="muted">After that pair is taken, newly free: ${esc(ex.freed.map((s) => ex.tiles.find((t) => t.spot === s)?.name || s).join(", "))}.</p>` : ""}`;
     list.appendChild(section);
     const view = { id: `learn-${ex.id}`, game: ex.game, geometry: ex.geometry, tiles: ex.tiles, pairs: [], bounds: ex.bounds };
-    const board = createBoard(section.querySelector(".learn-board"), { onPick() {} });
+    const board = createBoard(/** @type {HTMLElement} */ (section.querySelector(".learn-board")), { onPick() {} });
     board.set(view, {
       selected: null,
       hinted: new Set(ex.pair || []),

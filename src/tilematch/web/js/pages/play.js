@@ -1,14 +1,16 @@
+// @ts-check
 // The board page for every single-player mode: /play/<game>/<mode>?id=… continues a
 // game; other query parameters (layout, size=RxC or shape, seed, difficulty, gravity, level)
 // deal a new one, which is how share links work.
 
 import { api, ApiError } from "../api.js";
-import { mountGame } from "../game.js";
+import { mountGame } from "../game/controller.js";
 import { rememberGame } from "../storage.js";
 import { esc } from "../dom.js";
 
 /** The create-game body for a mode and the page's query. */
 export function gameOptions(game, mode, query) {
+  /** @type {Record<string, unknown>} */
   const body = { game, mode };
   if (query.get("layout")) body.layout = query.get("layout");
   const size = query.get("size");

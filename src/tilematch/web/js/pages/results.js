@@ -1,3 +1,4 @@
+// @ts-check
 // Results: this player's finished games and the leaderboards.
 
 import { api } from "../api.js";
@@ -101,7 +102,7 @@ export default async function results(main) {
             .join("")}</tbody></table></div>`
         : `<p class="muted">No results on this board yet.</p>`;
     } catch (error) {
-      box.innerHTML = `<p class="error-box">${esc(error.message)}</p>`;
+      box.innerHTML = `<p class="error-box">${esc(/** @type {Error} */ (error).message)}</p>`;
     }
   }
   form.addEventListener("change", drawLeaders);
@@ -123,7 +124,7 @@ export default async function results(main) {
       status.textContent = `Saved: ${me.name}`;
       drawLeaders();
     } catch (error) {
-      status.textContent = error.message;
+      status.textContent = /** @type {Error} */ (error).message;
     }
   });
 }

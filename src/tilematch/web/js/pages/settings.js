@@ -1,8 +1,9 @@
+// @ts-check
 // Settings: theme, high contrast, number marks, sound, ambient, animations, highlights.
 
 import { getSettings, setSettings } from "../storage.js";
 import { snap } from "../sound.js";
-import { tilePicture } from "../tiles.js";
+import { tilePicture } from "../board/tiles.js";
 
 export default async function settings(main) {
   const s = getSettings();

@@ -1,3 +1,4 @@
+// @ts-check
 // Emperor's Tower: the campaign map — 150 levels, locks and stars.
 
 import { api } from "../api.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The board: draws the tiles of a view and reports picks. No rule lives here:
 // which tiles are free, selectable, hinted or partners is data passed in.
 //
@@ -7,8 +8,24 @@
 
 import { frameFor, hiddenSpots, nearestInDirection, TILE_W, TILE_H, CELL_W } from "./geometry.js";
 import { faceMarkup, variantClass } from "./tiles.js";
-import { animationsOn } from "./storage.js";
+import { animationsOn } from "../storage.js";
 
+/**
+ * What the board draws besides the view.
+ * @typedef {object} BoardUi
+ * @property {number | null} selected
+ * @property {Set<number>} partners
+ * @property {Set<number>} hinted
+ * @property {Set<number>} freed
+ * @property {Set<number>} blockers
+ * @property {number | null} explained
+ * @property {Set<number>} matching
+ * @property {boolean} learn
+ * @property {boolean} showFree
+ * @property {string} zoom
+ */
+
+/** @type {Readonly<BoardUi>} */
 const EMPTY_UI = Object.freeze({
   selected: null,
   partners: new Set(),
@@ -23,12 +40,12 @@ const EMPTY_UI = Object.freeze({
 });
 
 /** The words a screen reader hears for a tile. */
-export function tileLabel(tile, ui, bySpot) {
+export function tileLabel(tile, ui) {
   const parts = [tile.name || tile.code];
   if (ui.selected === tile.spot) parts.push("selected");
   if (tile.stone) parts.push(`stone, ${tile.stone} ${tile.stone === 1 ? "crack" : "cracks"} left`);
   if (tile.selectable === false) {
-    parts.push(`blocked: ${describeBlocked(tile, bySpot)}`);
+    parts.push(`blocked: ${describeBlocked(tile)}`);
   } else if (tile.free === false) {
     parts.push("enclosed");
   } else {
@@ -40,70 +57,47 @@ export function tileLabel(tile, ui, bySpot) {
   return parts.join(", ");
 }
 
-function names(spots, bySpot) {
-  const list = (spots || []).map((s) => (bySpot.get(s) ? bySpot.get(s).name : `tile ${s}`));
-  if (list.length <= 1) return list.join("");
-  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
-}
-
-/** Why a tile cannot be picked, in words, from the view's `blocked` data. */
-export function describeBlocked(tile, bySpot) {
-  const b = tile.blocked;
-  if (typeof b === "string" && b) return b;
-  if (b && typeof b === "object") {
-    for (const key of ["text", "message", "reason"]) if (typeof b[key] === "string" && b[key]) return b[key];
-    const covered = b.covered_by || b.above || b.cover || b.covers || [];
-    const left = b.left || [];
-    const right = b.right || [];
-    const parts = [];
-    if (covered.length) parts.push(`covered by ${names(covered, bySpot)}`);
-    if (left.length && right.length) {
-      parts.push(`left side closed by ${names(left, bySpot)}, right side closed by ${names(right, bySpot)}`);
-    }
-    const cracks = b.cracks ?? b.stone ?? tile.stone;
-    if (cracks) parts.push(`a stone that needs ${cracks} more ${cracks === 1 ? "crack" : "cracks"}`);
-    if (parts.length) return parts.join("; ");
-  }
+/** Why a tile cannot be picked, in words: the view's `blocked` sentence, else its stone. */
+export function describeBlocked(tile) {
+  if (typeof tile.blocked === "string" && tile.blocked) return tile.blocked;
   if (tile.stone) return `a stone that needs ${tile.stone} more ${tile.stone === 1 ? "crack" : "cracks"}`;
   return "not free";
 }
 
-/** The spots that block a tile (to outline them when it is explained): the view's
- *  `blockers`, else the tiles its sentence names by position "(x, y, z)", looked up
- *  among the tiles on the board (`bySpot`). */
-export function blockerSpots(tile, bySpot = new Map()) {
-  // the server lists them as `blockers`; older views only name them in the sentence
-  if (Array.isArray(tile.blockers) && tile.blockers.length) return tile.blockers.filter((s) => s !== tile.spot);
-  const b = tile.blocked;
-  if (typeof b === "string") {
-    const at = new Map([...bySpot.values()].map((t) => [String(t.pos), t.spot]));
-    const out = [];
-    for (const m of b.matchAll(/\((\d+), (\d+), (\d+)\)/g)) {
-      const spot = at.get(`${m[1]},${m[2]},${m[3]}`);
-      if (spot != null && spot !== tile.spot && !out.includes(spot)) out.push(spot);
-    }
-    return out;
-  }
-  if (!b || typeof b !== "object") return [];
-  return [...(b.covered_by || b.above || b.cover || b.covers || []), ...(b.left || []), ...(b.right || [])];
+/** The spots that block a tile (to outline them when it is explained): the view's `blockers`. */
+export function blockerSpots(tile) {
+  return (tile.blockers || []).filter((s) => s !== tile.spot);
 }
 
+/** @typedef {import("../types.js").View} View */
+/** @typedef {ReturnType<typeof frameFor>} Frame */
+
+/**
+ * Draw boards into `viewport`; `onPick(spot, element)` hears a click or Enter on a tile.
+ * @param {HTMLElement} viewport
+ * @param {{onPick?: (spot: number, element: HTMLElement) => void, onFocusChange?: (spot: number) => void}} [handlers]
+ */
 export function createBoard(viewport, { onPick, onFocusChange } = {}) {
   viewport.classList.add("board-viewport");
   viewport.innerHTML =
     `<div class="board-scaler"><div class="board" role="group" aria-label="Board">` +
     `<svg class="path-layer" aria-hidden="true"></svg></div></div>`;
-  const scaler = viewport.firstElementChild;
-  const boardEl = scaler.firstElementChild;
-  const pathLayer = boardEl.querySelector(".path-layer");
+  const scaler = /** @type {HTMLElement} */ (viewport.firstElementChild);
+  const boardEl = /** @type {HTMLElement} */ (scaler.firstElementChild);
+  const pathLayer = /** @type {SVGSVGElement} */ (boardEl.querySelector(".path-layer"));
+  /** @type {Map<number, HTMLButtonElement & {_place?: string, _label?: string, _pressed?: string}>} */
   const elements = new Map();
+  /** @type {View | null} */
   let view = null;
+  /** @type {BoardUi} */
   let ui = EMPTY_UI;
+  /** @type {Frame | null} */
   let frame = null;
+  /** @type {string | null} */
   let frameFor_ = null;
+  /** @type {number | null} */
   let focused = null;
   let scheduled = false;
-  let bySpot = new Map();
   let points = [];
   let scale = 1;
   let destroyed = false;
@@ -122,7 +116,8 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     if (!view) return;
     const start = performance.now();
     if (frameFor_ !== view.id) frame = null;
-    frame = frameFor(view, frame);
+    const drawn = frameFor(view, frame);
+    frame = drawn;
     frameFor_ = view.id;
     boardEl.style.width = `${frame.width}px`;
     boardEl.style.height = `${frame.height}px`;
@@ -135,6 +130,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     const present = new Set();
     const hidden = hiddenSpots(view);
     points = [];
+    /** @type {DocumentFragment | null} */
     let fragment = null;
     for (const tile of view.tiles) {
       present.add(tile.spot);
@@ -185,7 +181,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
         if (cracks) el.dataset.cracks = cracks;
         else delete el.dataset.cracks;
       }
-      const label = tileLabel(tile, ui, bySpot);
+      const label = tileLabel(tile, ui);
       if (el._label !== label) {
         el._label = label;
         el.setAttribute("aria-label", label);
@@ -223,7 +219,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
       const index = spot === focused ? "0" : "-1";
       if (el.getAttribute("tabindex") !== index) el.setAttribute("tabindex", index);
     }
-    if (lostFocus && focused != null) elements.get(focused).focus({ preventScroll: true });
+    if (lostFocus && focused != null) elements.get(focused)?.focus({ preventScroll: true });
     const fitKey = `${frame.key}|${ui.zoom}`;
     if (fitKey !== lastFit) {
       lastFit = fitKey;
@@ -291,7 +287,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
   const KEY_DIRS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
 
   function onKey(event) {
-    const tileEl = event.target.closest(".tile");
+    const tileEl = /** @type {HTMLElement | null} */ (event.target.closest(".tile"));
     if (!tileEl) return;
     const spot = Number(tileEl.dataset.spot);
     const dir = KEY_DIRS[event.key];
@@ -308,7 +304,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
   }
 
   function onClick(event) {
-    const tileEl = event.target.closest(".tile");
+    const tileEl = /** @type {HTMLElement | null} */ (event.target.closest(".tile"));
     if (!tileEl || tileEl.classList.contains("is-removing")) return;
     const spot = Number(tileEl.dataset.spot);
     focused = spot;
@@ -326,18 +322,18 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     set(nextView, nextUi = {}) {
       cachePoints();
       view = nextView;
-      bySpot = new Map(nextView.tiles.map((t) => [t.spot, t]));
       ui = { ...EMPTY_UI, ...nextUi };
       schedule();
     },
     /** Draw the connecting line of a Shisen-Sho match for a moment. */
     flashPath(path, { hold = false } = {}) {
-      if (!frame || frame.kind !== "grid" || !path || path.length < 2) return;
-      const pts = path.map((p) => frame.point(p).map((v) => v.toFixed(1)).join(",")).join(" ");
-      pathLayer.setAttribute("viewBox", `0 0 ${frame.width} ${frame.height}`);
+      const drawn = frame;
+      if (!drawn || drawn.kind !== "grid" || !path || path.length < 2) return;
+      const pts = path.map((p) => drawn.point(p).map((v) => v.toFixed(1)).join(",")).join(" ");
+      pathLayer.setAttribute("viewBox", `0 0 ${drawn.width} ${drawn.height}`);
       pathLayer.innerHTML =
         `<polyline class="path-glow" points="${pts}"/><polyline class="path-line" points="${pts}"/>` +
-        path.map((p) => `<circle class="path-dot" cx="${frame.point(p)[0]}" cy="${frame.point(p)[1]}" r="5"/>`).join("");
+        path.map((p) => `<circle class="path-dot" cx="${drawn.point(p)[0]}" cy="${drawn.point(p)[1]}" r="5"/>`).join("");
       pathLayer.dataset.points = JSON.stringify(path);
       pathLayer.classList.add("is-visible");
       clearTimeout(this._pathTimer);

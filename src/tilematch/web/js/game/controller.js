@@ -1,19 +1,23 @@
+// @ts-check
 // The game controller: one board, its toolbar, HUD, message line and dialogs.
-// It turns clicks into intents for the server and draws the views that come back.
-// The first tile of a pair is local UI state; everything else is the server's word.
+// It wires the DOM, the network, sound and storage around the pure state of
+// state.js: clicks become intents for the server, and the views that come back
+// are drawn.
 //
 //   const game = mountGame(element, { load, newGame, newLabel, onView, shareUrl, extraEnd });
-//   game.destroy();
+//   await game.ready; game.view; game.destroy();
 
-import { api } from "./api.js";
-import { blockerSpots, createBoard, describeBlocked } from "./board.js";
-import { bindShortcuts } from "./keyboard.js";
+import { api } from "../api.js";
+import { createBoard } from "../board/board.js";
+import { bindShortcuts } from "../keyboard.js";
 import { hudItems, renderHud } from "./hud.js";
-import { snap, refuse } from "./sound.js";
-import { getSettings, setSettings, onSettings } from "./storage.js";
-import { clock, esc, GAME_NAMES, MODE_NAMES, layoutTitle } from "./dom.js";
+import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
+import { applyView, clockAt, createState, FINISHED, matchedWords, pick as pickTile, tileAt, uiState } from "./state.js";
+import { snap, refuse } from "../sound.js";
+import { getSettings, setSettings, onSettings } from "../storage.js";
+import { GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
 
-const FINISHED = new Set(["won", "lost", "given_up"]);
+/** @typedef {import("../types.js").View} View */
 
 const BUTTONS = [
   // [action, label, key, key label]
@@ -47,27 +51,14 @@ export function shareLink(view, origin = location.origin) {
 }
 
 export function mountGame(root, options) {
-  const settings = getSettings();
-  const state = {
-    view: null,
-    receivedAt: 0,
-    selected: null,
-    explained: null, // a blocked tile just picked: it and its blockers are outlined
-    pending: 0,
-    learn: settings.learn,
-    zoom: settings.zoom,
-    freed: new Set(),
-    lastStatus: null,
-    dismissed: null,
-    queue: Promise.resolve(),
-    matching: new Set(),
-  };
+  const state = createState(getSettings());
+  let queue = Promise.resolve(null);
 
   // Intents go to the server one at a time, in click order, so that views come back
   // (and are drawn) in the order the player acted.
   function send(id, intent) {
-    const result = state.queue.then(() => api.act(id, intent));
-    state.queue = result.catch(() => null);
+    const result = queue.then(() => api.act(id, intent));
+    queue = result.catch(() => null);
     return result;
   }
 
@@ -92,17 +83,7 @@ export function mountGame(root, options) {
         <div class="pause-cover" hidden><p>Paused</p><button type="button" class="primary" data-action="pause">Resume <kbd>P</kbd></button></div>
       </div>
     </section>
-    <dialog class="end-dialog" aria-labelledby="end-title"></dialog>
-    <dialog class="nomoves-dialog" aria-labelledby="nomoves-title">
-      <h2 id="nomoves-title">No moves left</h2>
-      <p class="nomoves-text">Tiles remain but no pair can be removed.</p>
-      <div class="actions">
-        <button type="button" data-action="undo">Undo</button>
-        <button type="button" data-action="shuffle" class="primary">Shuffle</button>
-        <button type="button" data-action="replay">Replay Same Board</button>
-        <button type="button" data-action="look">Look at the board</button>
-      </div>
-    </dialog>`;
+    <dialog class="end-dialog" aria-labelledby="end-title"></dialog>${NO_MOVES_MARKUP}`;
 
   const $ = (sel) => root.querySelector(sel);
   const messageEl = $(".message");
@@ -113,6 +94,12 @@ export function mountGame(root, options) {
   const noMovesDialog = $(".nomoves-dialog");
   const pauseCover = $(".pause-cover");
   const board = createBoard($(".board-host"), { onPick: pick });
+  const dialogs = createDialogs(endDialog, noMovesDialog, {
+    say,
+    shareUrl: options.shareUrl || shareLink,
+    newLabel: options.newLabel,
+    extraEnd: options.extraEnd,
+  });
   const newButton = $('.toolbar [data-action="new"] .label');
   if (options.newLabel) newButton.textContent = options.newLabel;
 
@@ -122,53 +109,18 @@ export function mountGame(root, options) {
     messageEl.dataset.kind = kind;
   }
 
-  // ---------------------------------------------------------------- derived UI
-  function partnersOf(spot) {
-    const out = new Set();
-    if (spot == null || !state.view) return out;
-    for (const [a, b] of state.view.pairs || []) {
-      if (a === spot) out.add(b);
-      else if (b === spot) out.add(a);
-    }
-    return out;
-  }
-
-  function blockersOf(spot) {
-    const t = spot == null ? null : tile(spot);
-    if (!t || t.selectable !== false) return new Set();
-    return new Set(blockerSpots(t, new Map(state.view.tiles.map((x) => [x.spot, x]))));
-  }
-
-  function uiState() {
-    const view = state.view;
-    const s = getSettings();
-    return {
-      selected: state.selected,
-      partners: s.partners ? partnersOf(state.selected) : new Set(),
-      hinted: new Set(view && view.hint ? view.hint : []),
-      freed: state.learn ? state.freed : new Set(),
-      blockers: blockersOf(state.explained),
-      explained: state.explained,
-      matching: state.matching,
-      learn: state.learn,
-      showFree: state.learn || (s.partners && state.selected != null),
-      zoom: state.zoom,
-    };
-  }
-
   function tile(spot) {
-    return state.view ? state.view.tiles.find((t) => t.spot === spot) : null;
+    return tileAt(state, spot);
+  }
+
+  /** The view on the board, once the first one came. */
+  function shown() {
+    return /** @type {View} */ (state.view);
   }
 
   // ---------------------------------------------------------------- drawing
   function clockNow() {
-    const view = state.view;
-    const c = view.clock || {};
-    const running = view.status === "playing" && !c.paused;
-    const delta = running ? (performance.now() - state.receivedAt) / 1000 : 0;
-    const elapsed = (c.elapsed ?? view.counters?.time ?? 0) + delta;
-    const remaining = c.remaining == null ? null : Math.max(0, c.remaining - delta);
-    return { elapsed, remaining, running };
+    return clockAt(state, performance.now());
   }
 
   function drawHud() {
@@ -178,7 +130,7 @@ export function mountGame(root, options) {
   }
 
   function drawButtons() {
-    const view = state.view;
+    const view = shown();
     const finished = FINISHED.has(view.status);
     const paused = view.status === "paused";
     const set = (action, props) => {
@@ -225,38 +177,28 @@ export function mountGame(root, options) {
     subEl.textContent = bits.join(" · ");
     pauseCover.hidden = view.status !== "paused";
     root.querySelector(".board-host").classList.toggle("is-paused", view.status === "paused");
-    board.set(view, uiState());
+    board.set(view, uiState(state, { partners: getSettings().partners }));
     drawHud();
     drawButtons();
   }
 
   // ---------------------------------------------------------------- views
   function apply(view, { quiet = false } = {}) {
-    const previous = state.view;
-    const newGame = !previous || previous.id !== view.id;
-    state.view = view;
-    state.receivedAt = performance.now();
+    const { newGame, previousStatus } = applyView(state, view, performance.now());
     if (newGame) {
-      state.selected = null;
-      state.explained = null;
-      state.freed = new Set();
-      state.lastStatus = null;
-      state.dismissed = null;
-      closeDialogs();
+      dialogs.close();
       if (options.onView) options.onView(view);
     }
-    if (state.selected != null && !view.tiles.some((t) => t.spot === state.selected)) state.selected = null;
     draw();
-    if (!quiet) checkStatus();
-    if (options.onChange && state.lastStatus !== view.status) options.onChange(view);
-    state.lastStatus = view.status;
+    if (!quiet) checkStatus(previousStatus);
+    if (options.onChange && previousStatus !== view.status) options.onChange(view);
   }
 
-  function checkStatus() {
-    const view = state.view;
-    if (FINISHED.has(view.status) && state.lastStatus !== view.status) openEnd();
-    if (view.status === "deadlock" && state.lastStatus !== "deadlock") openNoMoves();
-    if (view.status === "playing" && noMovesDialog.open) noMovesDialog.close();
+  function checkStatus(previousStatus) {
+    const view = shown();
+    if (FINISHED.has(view.status) && previousStatus !== view.status) dialogs.openEnd(view);
+    if (view.status === "deadlock" && previousStatus !== "deadlock") dialogs.openNoMoves(view);
+    if (view.status === "playing") dialogs.closeNoMoves();
   }
 
   async function load(promise, { quiet = false } = {}) {
@@ -265,82 +207,47 @@ export function mountGame(root, options) {
       apply(view, { quiet });
       return view;
     } catch (error) {
-      say(error.message, "error");
+      say(/** @type {Error} */ (error).message, "error");
       throw error;
     }
   }
 
   // ---------------------------------------------------------------- picking
   async function pick(spot) {
-    const view = state.view;
-    if (!view) return;
-    if (view.status === "paused") {
-      say("The game is paused. Press Resume to go on.", "warn");
+    const outcome = pickTile(state, spot);
+    if (!outcome) return;
+    if ("message" in outcome) {
+      if (outcome.refused != null) {
+        draw();
+        board.shake([outcome.refused]);
+        refuse();
+        say(outcome.message, outcome.kind);
+      } else {
+        say(outcome.message, outcome.kind);
+        if (outcome.draw) draw();
+      }
       return;
     }
-    if (FINISHED.has(view.status)) {
-      say("This game is over. Start a new game or replay the board.", "warn");
-      return;
-    }
-    const t = tile(spot);
-    if (!t) return;
-    state.explained = null;
-    if (state.selected === spot) {
-      state.selected = null;
-      say(`${t.name} deselected.`);
-      draw();
-      return;
-    }
-    if (t.selectable === false) {
-      // the board frames the tiles named, so the message leaves out their positions
-      const why = describeBlocked(t, new Map(view.tiles.map((x) => [x.spot, x]))).replace(/ at \(\d+, \d+, \d+\)/g, "");
-      state.explained = spot;
-      draw();
-      board.shake([spot]);
-      refuse();
-      const lead = state.learn ? "Learn Mode: " : "";
-      say(`${lead}${t.name} cannot be selected: ${why.replace(/\.$/, "")}.`, "error");
-      return;
-    }
-    if (state.selected == null) {
-      state.selected = spot;
-      const partners = partnersOf(spot).size;
-      say(
-        `${t.name} selected. ${
-          partners ? `${partners} possible ${partners === 1 ? "partner" : "partners"}.` : "No partner can be taken now."
-        }`,
-      );
-      draw();
-      return;
-    }
-    const a = state.selected;
-    const first = tile(a);
-    state.selected = null;
+    const { a, b } = outcome.intent;
     // A pair in the server's list of legal pairs is answered at once (highlight and
     // sound); the tiles leave when the server's view arrives.
-    const lo = Math.min(a, spot);
-    const hi = Math.max(a, spot);
-    const listed = (view.pairs || []).some(([x, y]) => Math.min(x, y) === lo && Math.max(x, y) === hi);
-    if (listed) {
-      state.matching.add(a);
-      state.matching.add(spot);
-      snap(view.combo ? view.combo + 1 : 1);
-    }
+    if (outcome.answered) snap((shown().combo || 0) + 1);
     draw();
     try {
-      await sendMatch(a, spot, first, t, listed);
+      await sendMatch(outcome.intent, outcome.first, outcome.second, outcome.answered);
     } finally {
       state.matching.delete(a);
-      state.matching.delete(spot);
+      state.matching.delete(b);
     }
   }
 
-  async function sendMatch(a, b, first, second, answered) {
-    const id = state.view.id;
+  async function sendMatch(intent, first, second, answered) {
+    const { a, b } = intent;
+    const id = shown().id;
     state.pending += 1;
     const started = performance.now();
     try {
-      const result = await send(id, { type: "match", a, b });
+      const result = await send(id, intent);
       if (!state.view || state.view.id !== id) return;
       if (!result.ok) {
         state.matching.delete(a);
@@ -358,18 +265,10 @@ export function mountGame(root, options) {
       apply(view);
       if (lm && lm.path && lm.path.length) board.flashPath(lm.path);
       if (!answered) snap(view.combo || 1);
-      let text = `Matched ${first.name} and ${second.name}.`;
-      if (gained > 0) text += ` +${gained} points.`;
-      if (view.combo > 1) text += ` Combo ×${view.combo}.`;
-      if (state.learn && state.freed.size) {
-        const names = [...state.freed].map((s) => tile(s)?.name).filter(Boolean);
-        text += ` Now free: ${names.join(", ")}.`;
-      }
-      if (view.status === "won") text += " Board cleared!";
-      say(text, "ok");
+      say(matchedWords(state, first, second, gained), "ok");
       root.dataset.lastClickMs = (performance.now() - started).toFixed(1);
     } catch (error) {
-      say(error.message, "error");
+      say(/** @type {Error} */ (error).message, "error");
     } finally {
       state.pending -= 1;
     }
@@ -391,12 +290,12 @@ export function mountGame(root, options) {
       }
       // still stuck after an action (a shuffle that opened no pair, a refusal):
       // the dialog that closed for it offers the way out again, saying why
-      if (state.view.status === "deadlock" && !noMovesDialog.open) {
-        openNoMoves(result.ok ? null : { type, message: result.message || result.reason });
+      if (state.view.status === "deadlock" && !dialogs.noMovesOpen) {
+        dialogs.openNoMoves(shown(), result.ok ? null : { type, message: result.message || result.reason });
       }
       return result;
     } catch (error) {
-      say(error.message, "error");
+      say(/** @type {Error} */ (error).message, "error");
       return null;
     }
   }
@@ -425,14 +324,14 @@ export function mountGame(root, options) {
     async hint() {
       state.selected = null;
       const r = await act("hint");
-      if (r && r.ok) say(`Hint: ${describePair(state.view.hint)}.`, "hint");
+      if (r && r.ok) say(`Hint: ${describePair(shown().hint)}.`, "hint");
     },
     async smart_hint() {
       state.selected = null;
       const r = await act("smart_hint");
       if (r && r.ok) {
-        const warning = state.view.hint_warning ? ` ${state.view.hint_warning}` : " The board stays solvable after it.";
-        say(`Smart hint: ${describePair(state.view.hint)}.${warning}`, "hint");
+        const warning = shown().hint_warning ? ` ${shown().hint_warning}` : " The board stays solvable after it.";
+        say(`Smart hint: ${describePair(shown().hint)}.${warning}`, "hint");
       }
     },
     async shuffle() {
@@ -509,112 +408,7 @@ export function mountGame(root, options) {
 
   // ---------------------------------------------------------------- dialogs
   function closeDialogs() {
-    if (endDialog.open) endDialog.close();
-    if (noMovesDialog.open) noMovesDialog.close();
-  }
-
-  function summaryRows(summary) {
-    const labels = {
-      time: "Time",
-      score: "Score",
-      moves: "Moves",
-      hints: "Hints",
-      undos: "Undos",
-      shuffles: "Shuffles",
-      tiles_left: "Tiles left",
-      tokens_left: "Tokens left",
-      boards_cleared: "Boards cleared",
-      stars: "Stars",
-      perfect: "Perfect clear",
-      time_left: "Time left",
-      seconds_left: "Time left",
-      remaining: "Time left",
-      difficulty: "Difficulty",
-    };
-    const rows = [];
-    for (const [key, label] of Object.entries(labels)) {
-      if (!(key in summary) || summary[key] == null) continue;
-      let value = summary[key];
-      if (key === "time" || key === "remaining" || key === "time_left" || key === "seconds_left") value = clock(value);
-      else if (key === "difficulty") value = String(value).replace("_", " ");
-      else if (key === "stars") value = `${"★".repeat(value)}${"☆".repeat(Math.max(0, 3 - value))}`;
-      else if (typeof value === "boolean") value = value ? "yes" : "no";
-      rows.push(`<tr><th scope="row">${esc(label)}</th><td class="num">${esc(value)}</td></tr>`);
-    }
-    return rows.join("");
-  }
-
-  function endTitle(view) {
-    const s = view.summary || {};
-    if (view.mode === "arcade" && view.status === "won") return "Time's up";
-    if (view.status === "won") return view.mode === "tower" ? `Level ${view.level} cleared!` : "Board cleared!";
-    if (view.status === "given_up") return "Game over";
-    if (s.reason === "time" || (view.clock && view.clock.remaining === 0)) return "Time's up";
-    return "No moves left";
-  }
-
-  function openEnd() {
-    const view = state.view;
-    const s = view.summary || { score: view.score };
-    const ledger = view.ledger || [];
-    const link = (options.shareUrl || shareLink)(view);
-    endDialog.innerHTML = `
-      <h2 id="end-title">${esc(endTitle(view))}</h2>
-      <p class="muted">${esc(GAME_NAMES[view.game] || view.game)} · ${esc(MODE_NAMES[view.mode] || view.mode)}</p>
-      <table class="summary"><tbody>${summaryRows(s)}</tbody></table>
-      ${
-        ledger.length
-          ? `<details class="ledger"${ledger.length <= 12 ? " open" : ""}><summary>Score ledger (${ledger.length} lines)</summary>
-             <table><thead><tr><th>Item</th><th class="num">Points</th></tr></thead><tbody>
-             ${ledger.map((l) => `<tr><td>${esc(l.label)}</td><td class="num">${esc(l.points)}</td></tr>`).join("")}
-             <tr class="total"><th>Total</th><td class="num">${esc(view.score)}</td></tr></tbody></table></details>`
-          : ""
-      }
-      <label class="share">Share this board
-        <input type="text" readonly value="${esc(link)}" aria-label="Share link">
-      </label>
-      <div class="actions">
-        ${options.extraEnd ? options.extraEnd(view) : ""}
-        <button type="button" class="primary" data-action="new">${esc(options.newLabel || "New Game")}</button>
-        <button type="button" data-action="replay">Replay Same Board</button>
-        <button type="button" data-action="copy">Copy link</button>
-        <button type="button" data-action="look">Look at the board</button>
-        <a class="button" href="/results" data-link>Results</a>
-      </div>`;
-    endDialog.querySelector('[data-action="copy"]').addEventListener("click", async (e) => {
-      e.stopPropagation();
-      const input = endDialog.querySelector(".share input");
-      input.select();
-      try {
-        await navigator.clipboard.writeText(input.value);
-        say("Link copied.");
-      } catch {
-        say("Select the link and copy it.");
-      }
-    });
-    if (!endDialog.open) endDialog.showModal();
-    // on a short screen the dialog scrolls: keep its title in sight
-    endDialog.querySelector(".primary").focus({ preventScroll: true });
-    endDialog.scrollTop = 0;
-    const score = view.score != null ? ` Score ${view.score}.` : "";
-    say(`${endTitle(view)}${score}`, view.status === "won" ? "ok" : "warn");
-  }
-
-  function openNoMoves(refused = null) {
-    const view = state.view;
-    const tokens = view.counters ? view.counters.tokens : null;
-    noMovesDialog.querySelector(".nomoves-text").textContent = refused
-      ? refused.message
-      : tokens != null
-        ? `Tiles remain but no pair can be removed. Reshuffle tokens left: ${tokens}.`
-        : "Tiles remain but no pair can be removed.";
-    noMovesDialog.querySelector('[data-action="undo"]').disabled = !(view.counters && view.counters.moves > 0);
-    const shuffle = noMovesDialog.querySelector('[data-action="shuffle"]');
-    shuffle.textContent = view.game === "shisensho" ? "Reshuffle" : "Shuffle";
-    shuffle.disabled = tokens === 0 || (refused != null && refused.type === "shuffle");
-    if (!noMovesDialog.open) noMovesDialog.showModal();
-    (shuffle.disabled ? noMovesDialog.querySelector('[data-action="undo"]') : shuffle).focus();
-    say(refused ? refused.message : "No moves left: undo, shuffle, replay, or look at the board.", "warn");
+    dialogs.close();
   }
 
   for (const dialog of [endDialog, noMovesDialog]) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Our own tile art: one SVG <symbol> per face symbol, installed once per page as a
 // sprite; a tile draws `<use href="#f-5s">`. Colours come from CSS custom
 // properties (--ink-*), so the light, dark, high-contrast and Black & White
@@ -234,7 +235,7 @@ export function installSprite(doc = document) {
   const symbols = SYMBOLS.map((s) => `<symbol id="f-${s}" viewBox="0 0 60 80">${symbolArt(s)}</symbol>`).join("");
   const holder = doc.createElement("div");
   holder.innerHTML = `<svg id="tile-sprite" xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute;width:0;height:0;overflow:hidden" aria-hidden="true">${symbols}</svg>`;
-  doc.body.prepend(holder.firstChild);
+  doc.body.prepend(/** @type {ChildNode} */ (holder.firstChild));
   installed = true;
 }
 

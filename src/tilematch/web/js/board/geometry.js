@@ -1,3 +1,4 @@
+// @ts-check
 // Where each tile goes on screen: pure functions of the view's positions (no rules).
 // Grid boards keep a half-cell margin so that Shisen-Sho lines can run around
 // the outside; layered boards shift each layer up-left so covered tiles read
@@ -12,7 +13,11 @@ export const LAYER_DY = 8;
 const MARGIN = 0.5; // in cells, around a grid board
 const PAD = 14; // px around a layered board
 
-/** The frame of a board: size and a function from a tile to its box. */
+/**
+ * The frame of a board: size and a function from a tile to its box.
+ * @param {any} view
+ * @param {any} [previous] the frame drawn before, whose size a layered board keeps
+ */
 export function frameFor(view, previous = null) {
   if (view.geometry === "grid" || view.game === "shisensho") return gridFrame(view);
   return stackFrame(view, previous);

@@ -1,3 +1,4 @@
+// @ts-check
 // Hand-drawn stroke glyphs for the Chinese characters on the tiles, in a 40x40 box.
 // Drawing them as SVG paths means the tiles look the same on every machine,
 // with or without CJK fonts installed.

@@ -1,6 +1,7 @@
+// @ts-check
 // The counters strip: renders whatever counters the server sends, with names.
 
-import { clock, esc } from "./dom.js";
+import { clock, esc } from "../dom.js";
 
 const LABELS = {
   remaining: "Time left",

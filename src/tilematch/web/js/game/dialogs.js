@@ -1,0 +1,135 @@
+// @ts-check
+// The game's two dialogs: the end of a game (summary, score ledger, share link) and
+// "no moves left" (undo, shuffle, replay or look). Their buttons carry `data-action`
+// and are run by the controller.
+//
+//   const dialogs = createDialogs(endDialog, noMovesDialog, { say, shareUrl, newLabel, extraEnd });
+//   dialogs.openEnd(view); dialogs.openNoMoves(view, refused); dialogs.close();
+
+import { esc, GAME_NAMES, MODE_NAMES } from "../dom.js";
+import { endTitle, summaryRows } from "./state.js";
+
+/** @typedef {import("../types.js").View} View */
+
+/**
+ * @typedef {object} DialogOptions
+ * @property {(text: string, kind?: string) => void} say writes the message line
+ * @property {(view: View) => string} shareUrl the share link of a finished view
+ * @property {string} [newLabel] the label of the New Game button
+ * @property {(view: View) => string} [extraEnd] markup of extra end-dialog buttons
+ */
+
+/** The markup of the no-moves dialog, to be placed once in the game's section. */
+export const NO_MOVES_MARKUP = `
+    <dialog class="nomoves-dialog" aria-labelledby="nomoves-title">
+      <h2 id="nomoves-title">No moves left</h2>
+      <p class="nomoves-text">Tiles remain but no pair can be removed.</p>
+      <div class="actions">
+        <button type="button" data-action="undo">Undo</button>
+        <button type="button" data-action="shuffle" class="primary">Shuffle</button>
+        <button type="button" data-action="replay">Replay Same Board</button>
+        <button type="button" data-action="look">Look at the board</button>
+      </div>
+    </dialog>`;
+
+/**
+ * @param {HTMLDialogElement} endDialog
+ * @param {HTMLDialogElement} noMovesDialog
+ * @param {DialogOptions} options
+ */
+export function createDialogs(endDialog, noMovesDialog, options) {
+  const { say } = options;
+
+  /** @param {string} selector */
+  function button(selector) {
+    return /** @type {HTMLButtonElement} */ (noMovesDialog.querySelector(selector));
+  }
+
+  return {
+    get noMovesOpen() {
+      return noMovesDialog.open;
+    },
+
+    close() {
+      if (endDialog.open) endDialog.close();
+      if (noMovesDialog.open) noMovesDialog.close();
+    },
+
+    closeNoMoves() {
+      if (noMovesDialog.open) noMovesDialog.close();
+    },
+
+    /** @param {View} view */
+    openEnd(view) {
+      const s = view.summary || { score: view.score };
+      const ledger = view.ledger || [];
+      const link = options.shareUrl(view);
+      const rows = summaryRows(s)
+        .map(([label, value]) => `<tr><th scope="row">${esc(label)}</th><td class="num">${esc(value)}</td></tr>`)
+        .join("");
+      endDialog.innerHTML = `
+      <h2 id="end-title">${esc(endTitle(view))}</h2>
+      <p class="muted">${esc(GAME_NAMES[view.game] || view.game)} · ${esc(MODE_NAMES[view.mode] || view.mode)}</p>
+      <table class="summary"><tbody>${rows}</tbody></table>
+      ${
+        ledger.length
+          ? `<details class="ledger"${ledger.length <= 12 ? " open" : ""}><summary>Score ledger (${ledger.length} lines)</summary>
+             <table><thead><tr><th>Item</th><th class="num">Points</th></tr></thead><tbody>
+             ${ledger.map((l) => `<tr><td>${esc(l.label)}</td><td class="num">${esc(l.points)}</td></tr>`).join("")}
+             <tr class="total"><th>Total</th><td class="num">${esc(view.score)}</td></tr></tbody></table></details>`
+          : ""
+      }
+      <label class="share">Share this board
+        <input type="text" readonly value="${esc(link)}" aria-label="Share link">
+      </label>
+      <div class="actions">
+        ${options.extraEnd ? options.extraEnd(view) : ""}
+        <button type="button" class="primary" data-action="new">${esc(options.newLabel || "New Game")}</button>
+        <button type="button" data-action="replay">Replay Same Board</button>
+        <button type="button" data-action="copy">Copy link</button>
+        <button type="button" data-action="look">Look at the board</button>
+        <a class="button" href="/results" data-link>Results</a>
+      </div>`;
+      const copy = /** @type {HTMLButtonElement} */ (endDialog.querySelector('[data-action="copy"]'));
+      copy.addEventListener("click", async (e) => {
+        e.stopPropagation();
+        const input = /** @type {HTMLInputElement} */ (endDialog.querySelector(".share input"));
+        input.select();
+        try {
+          await navigator.clipboard.writeText(input.value);
+          say("Link copied.");
+        } catch {
+          say("Select the link and copy it.");
+        }
+      });
+      if (!endDialog.open) endDialog.showModal();
+      // on a short screen the dialog scrolls: keep its title in sight
+      /** @type {HTMLButtonElement} */ (endDialog.querySelector(".primary")).focus({ preventScroll: true });
+      endDialog.scrollTop = 0;
+      const score = view.score != null ? ` Score ${view.score}.` : "";
+      say(`${endTitle(view)}${score}`, view.status === "won" ? "ok" : "warn");
+    },
+
+    /**
+     * @param {View} view
+     * @param {{type: string, message: string} | null} refused the action the server
+     *   just refused, whose words the dialog shows
+     */
+    openNoMoves(view, refused = null) {
+      const tokens = view.counters ? view.counters.tokens : null;
+      /** @type {HTMLElement} */ (noMovesDialog.querySelector(".nomoves-text")).textContent = refused
+        ? refused.message
+        : tokens != null
+          ? `Tiles remain but no pair can be removed. Reshuffle tokens left: ${tokens}.`
+          : "Tiles remain but no pair can be removed.";
+      const undo = button('[data-action="undo"]');
+      undo.disabled = !(view.counters && (view.counters.moves ?? 0) > 0);
+      const shuffle = button('[data-action="shuffle"]');
+      shuffle.textContent = view.game === "shisensho" ? "Reshuffle" : "Shuffle";
+      shuffle.disabled = tokens === 0 || (refused != null && refused.type === "shuffle");
+      if (!noMovesDialog.open) noMovesDialog.showModal();
+      (shuffle.disabled ? undo : shuffle).focus();
+      say(refused ? refused.message : "No moves left: undo, shuffle, replay, or look at the board.", "warn");
+    },
+  };
+}

@@ -1,0 +1,310 @@
+// @ts-check
+// The game's state as plain data, apart from the DOM: the last view the server sent,
+// the first tile of a pair, what the board outlines. No DOM, no network, no sound,
+// no storage, and no rule: every answer comes from the view.
+//
+//   const state = createState({ learn: false, zoom: "fit" });
+//   applyView(state, view, performance.now());
+//   const outcome = pick(state, spot);   // {intent, ...} to send, or {message, ...} to show
+
+import { blockerSpots, describeBlocked } from "../board/board.js";
+import { clock } from "../dom.js";
+
+/** @typedef {import("../types.js").View} View */
+/** @typedef {import("../types.js").Tile} Tile */
+/** @typedef {import("../types.js").Intent} Intent */
+
+/**
+ * @typedef {object} GameState
+ * @property {View | null} view the server's last view
+ * @property {number} receivedAt when it arrived (a `performance.now()` time)
+ * @property {number | null} selected the first tile of a pair
+ * @property {number | null} explained a blocked tile just picked: it and its blockers are outlined
+ * @property {number} pending match intents sent and not answered yet
+ * @property {boolean} learn Learn Mode
+ * @property {string} zoom "fit" or "readable"
+ * @property {Set<number>} freed tiles the last match freed
+ * @property {string | null} lastStatus the status of the view drawn before
+ * @property {string | null} dismissed the status whose dialog the player closed to look
+ * @property {Set<number>} matching tiles of pairs sent and not answered yet
+ */
+
+/**
+ * @typedef {{message: string, kind: string, draw: boolean, refused: number | null}} PickMessage
+ * @typedef {{intent: Intent & {a: number, b: number}, answered: boolean, first: Tile, second: Tile}} PickIntent
+ */
+
+export const FINISHED = new Set(["won", "lost", "given_up"]);
+
+/**
+ * A fresh state, with the player's Learn Mode and zoom.
+ * @param {{learn: boolean, zoom: string}} settings
+ * @returns {GameState}
+ */
+export function createState({ learn, zoom }) {
+  return {
+    view: null,
+    receivedAt: 0,
+    selected: null,
+    explained: null,
+    pending: 0,
+    learn,
+    zoom,
+    freed: new Set(),
+    lastStatus: null,
+    dismissed: null,
+    matching: new Set(),
+  };
+}
+
+/**
+ * Take a view from the server (`now` is when it arrived). A view of another game
+ * clears the selection, the outlines and the dialog state; a selected tile that left
+ * the board is deselected.
+ * @param {GameState} state
+ * @param {View} view
+ * @param {number} now
+ * @returns {{newGame: boolean, previousStatus: string | null}} whether it is another
+ *   game, and the status drawn before it (null for another game)
+ */
+export function applyView(state, view, now) {
+  const newGame = !state.view || state.view.id !== view.id;
+  state.view = view;
+  state.receivedAt = now;
+  if (newGame) {
+    state.selected = null;
+    state.explained = null;
+    state.freed = new Set();
+    state.lastStatus = null;
+    state.dismissed = null;
+  }
+  if (state.selected != null && !view.tiles.some((t) => t.spot === state.selected)) state.selected = null;
+  const previousStatus = state.lastStatus;
+  state.lastStatus = view.status;
+  return { newGame, previousStatus };
+}
+
+/**
+ * The tile at `spot` in the current view.
+ * @param {GameState} state
+ * @param {number | null} spot
+ * @returns {Tile | null}
+ */
+export function tileAt(state, spot) {
+  if (!state.view || spot == null) return null;
+  return state.view.tiles.find((t) => t.spot === spot) || null;
+}
+
+/**
+ * The tiles that form one of the server's legal pairs with `spot`.
+ * @param {GameState} state
+ * @param {number | null} spot
+ * @returns {Set<number>}
+ */
+export function partnersOf(state, spot) {
+  /** @type {Set<number>} */
+  const out = new Set();
+  if (spot == null || !state.view) return out;
+  for (const [a, b] of state.view.pairs || []) {
+    if (a === spot) out.add(b);
+    else if (b === spot) out.add(a);
+  }
+  return out;
+}
+
+/**
+ * The tiles the view names as blocking `spot` (none when it can be picked).
+ * @param {GameState} state
+ * @param {number | null} spot
+ * @returns {Set<number>}
+ */
+export function blockersOf(state, spot) {
+  const t = tileAt(state, spot);
+  if (!t || t.selectable !== false) return new Set();
+  return new Set(blockerSpots(t));
+}
+
+/**
+ * What the board draws besides the view (the `ui` of `board.set`).
+ * @param {GameState} state
+ * @param {{partners: boolean}} settings whether the player shows a tile's partners
+ */
+export function uiState(state, { partners }) {
+  const view = state.view;
+  return {
+    selected: state.selected,
+    partners: partners ? partnersOf(state, state.selected) : new Set(),
+    hinted: new Set(view && view.hint ? view.hint : []),
+    freed: state.learn ? state.freed : new Set(),
+    blockers: blockersOf(state, state.explained),
+    explained: state.explained,
+    matching: state.matching,
+    learn: state.learn,
+    showFree: state.learn || (partners && state.selected != null),
+    zoom: state.zoom,
+  };
+}
+
+/**
+ * Whether `a` and `b` are one of the server's legal pairs.
+ * @param {View} view
+ * @param {number} a
+ * @param {number} b
+ */
+function listed(view, a, b) {
+  const lo = Math.min(a, b);
+  const hi = Math.max(a, b);
+  return (view.pairs || []).some(([x, y]) => Math.min(x, y) === lo && Math.max(x, y) === hi);
+}
+
+/**
+ * A click on `spot`: a message to show, or, for the second tile of a pair, the match
+ * intent to send. A pair in the view's legal pairs is `answered` at once: its tiles
+ * join `state.matching` until the server answers.
+ * @param {GameState} state
+ * @param {number} spot
+ * @returns {PickMessage | PickIntent | null} null when there is no view or no such tile
+ */
+export function pick(state, spot) {
+  const view = state.view;
+  if (!view) return null;
+  if (view.status === "paused") {
+    return message("The game is paused. Press Resume to go on.", "warn", false);
+  }
+  if (FINISHED.has(view.status)) {
+    return message("This game is over. Start a new game or replay the board.", "warn", false);
+  }
+  const t = tileAt(state, spot);
+  if (!t) return null;
+  state.explained = null;
+  if (state.selected === spot) {
+    state.selected = null;
+    return message(`${t.name} deselected.`, "info", true);
+  }
+  if (t.selectable === false) {
+    // the board frames the tiles named, so the message leaves out their positions
+    const why = describeBlocked(t).replace(/ at \(\d+, \d+, \d+\)/g, "");
+    state.explained = spot;
+    const lead = state.learn ? "Learn Mode: " : "";
+    return { ...message(`${lead}${t.name} cannot be selected: ${why.replace(/\.$/, "")}.`, "error", true), refused: spot };
+  }
+  if (state.selected == null) {
+    state.selected = spot;
+    const partners = partnersOf(state, spot).size;
+    return message(
+      `${t.name} selected. ${
+        partners ? `${partners} possible ${partners === 1 ? "partner" : "partners"}.` : "No partner can be taken now."
+      }`,
+      "info",
+      true,
+    );
+  }
+  const a = state.selected;
+  const first = /** @type {Tile} */ (tileAt(state, a));
+  state.selected = null;
+  const answered = listed(view, a, spot);
+  if (answered) {
+    state.matching.add(a);
+    state.matching.add(spot);
+  }
+  return { intent: { type: "match", a, b: spot }, answered, first, second: t };
+}
+
+/**
+ * @param {string} text
+ * @param {string} kind
+ * @param {boolean} draw
+ * @returns {PickMessage}
+ */
+function message(text, kind, draw) {
+  return { message: text, kind, draw, refused: null };
+}
+
+/**
+ * The clock as the HUD shows it `now`: the view's figures plus the time since it came.
+ * @param {GameState} state
+ * @param {number} now
+ * @returns {{elapsed: number, remaining: number | null, running: boolean}}
+ */
+export function clockAt(state, now) {
+  const view = /** @type {View} */ (state.view);
+  const c = view.clock || {};
+  const running = view.status === "playing" && !c.paused;
+  const delta = running ? (now - state.receivedAt) / 1000 : 0;
+  const elapsed = (c.elapsed ?? view.counters?.time ?? 0) + delta;
+  const remaining = c.remaining == null ? null : Math.max(0, c.remaining - delta);
+  return { elapsed, remaining, running };
+}
+
+const SUMMARY_LABELS = {
+  time: "Time",
+  score: "Score",
+  moves: "Moves",
+  hints: "Hints",
+  undos: "Undos",
+  shuffles: "Shuffles",
+  tiles_left: "Tiles left",
+  tokens_left: "Tokens left",
+  boards_cleared: "Boards cleared",
+  stars: "Stars",
+  perfect: "Perfect clear",
+  time_left: "Time left",
+  difficulty: "Difficulty",
+};
+
+/**
+ * The end summary's rows, in a fixed order, as `[label, value]` words; keys the
+ * summary lacks or holds as null are left out.
+ * @param {Record<string, unknown>} summary
+ * @returns {[string, string][]}
+ */
+export function summaryRows(summary) {
+  /** @type {[string, string][]} */
+  const rows = [];
+  for (const [key, label] of Object.entries(SUMMARY_LABELS)) {
+    if (!(key in summary) || summary[key] == null) continue;
+    const value = summary[key];
+    let text;
+    if (key === "time" || key === "time_left") text = clock(Number(value));
+    else if (key === "difficulty") text = String(value).replace("_", " ");
+    else if (key === "stars") text = `${"★".repeat(Number(value))}${"☆".repeat(Math.max(0, 3 - Number(value)))}`;
+    else if (typeof value === "boolean") text = value ? "yes" : "no";
+    else text = String(value);
+    rows.push([label, text]);
+  }
+  return rows;
+}
+
+/**
+ * The end dialog's title for a finished view.
+ * @param {View} view
+ */
+export function endTitle(view) {
+  const s = view.summary || {};
+  if (view.mode === "arcade" && view.status === "won") return "Time's up";
+  if (view.status === "won") return view.mode === "tower" ? `Level ${view.level} cleared!` : "Board cleared!";
+  if (view.status === "given_up") return "Game over";
+  if (s.reason === "time" || (view.clock && view.clock.remaining === 0)) return "Time's up";
+  return "No moves left";
+}
+
+/**
+ * The message after a match the server took. Call it once `state` holds the new view
+ * and the tiles it freed.
+ * @param {GameState} state
+ * @param {Tile} first
+ * @param {Tile} second
+ * @param {number} gained the points the match earned
+ */
+export function matchedWords(state, first, second, gained) {
+  const view = /** @type {View} */ (state.view);
+  let text = `Matched ${first.name} and ${second.name}.`;
+  if (gained > 0) text += ` +${gained} points.`;
+  if ((view.combo ?? 0) > 1) text += ` Combo ×${view.combo}.`;
+  if (state.learn && state.freed.size) {
+    const names = [...state.freed].map((s) => tileAt(state, s)?.name).filter(Boolean);
+    text += ` Now free: ${names.join(", ")}.`;
+  }
+  if (view.status === "won") text += " Board cleared!";
+  return text;
+}
