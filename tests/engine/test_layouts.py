@@ -45,7 +45,7 @@ def playable_reference(positions: list[Position]) -> bool:
 
 
 def free(tile: Position, left: set[Position]) -> bool:
-    """SPEC §3 free rule, written out directly."""
+    """docs/rules.md §3 free rule, written out directly."""
     x, y, z = tile
     if any(t[2] > z and abs(t[0] - x) <= 1 and abs(t[1] - y) <= 1 for t in left):
         return False

@@ -32,7 +32,7 @@ def ref_overlaps(p: Pos, q: Pos) -> bool:
 
 
 def ref_free(tiles: set[Pos], p: Pos) -> bool:
-    """SPEC §3: nothing on any higher layer overlaps it, and its left or right side is open."""
+    """docs/rules.md §3: nothing above overlaps it, and its left or right side is open."""
     x, y, z = p
     covered = any(q[2] > z and ref_overlaps(p, q) for q in tiles)
     left = any(q[2] == z and q[0] == x - 2 and abs(q[1] - y) <= 1 for q in tiles)
@@ -41,7 +41,7 @@ def ref_free(tiles: set[Pos], p: Pos) -> bool:
 
 
 def ref_touches(removed: Pos, stone: Pos) -> bool:
-    """SPEC §4: a left/right neighbour on the same layer, or resting on the stone."""
+    """docs/rules.md §4: a left/right neighbour on the same layer, or resting on the stone."""
     same_layer = (
         removed[2] == stone[2]
         and abs(removed[0] - stone[0]) == 2

@@ -1,4 +1,4 @@
-"""Stone tiles (SPEC §4): cracks, what touches a stone, blocking, exact undo."""
+"""Stone tiles (docs/rules.md §4): cracks, what touches a stone, blocking, exact undo."""
 
 from __future__ import annotations
 

@@ -91,7 +91,7 @@ COLOURED = [f"{c}{code}" for c in "bw" for code in PLAIN]
 
 
 def reference_match(a: str, b: str) -> bool:
-    """SPEC §1 in its own words, written apart from the engine's match keys."""
+    """docs/rules.md §1 in its own words, written apart from the engine's match keys."""
     colour_a, symbol_a = (a[0], a[1:]) if len(a) == 3 else (None, a)
     colour_b, symbol_b = (b[0], b[1:]) if len(b) == 3 else (None, b)
     bonus_a, bonus_b = symbol_a.endswith("f"), symbol_b.endswith("f")

@@ -1,5 +1,5 @@
 """Hints for players: any legal pair, a pair that keeps the board winnable, and a
-check whether the board can still be cleared (SPEC §5).
+check whether the board can still be cleared (docs/rules.md §5).
 
 * :func:`hint` — a currently legal pair, cheap (the first one the board finds).
 * :func:`smart_hint` — a legal pair after which the board can still be

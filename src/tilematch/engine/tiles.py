@@ -1,4 +1,4 @@
-"""Tile faces: codes, names, match rules and the standard sets (SPEC §1).
+"""Tile faces: codes, names, match rules and the standard sets (docs/rules.md §1).
 
 A face is written as a short code: ``<number><suit>`` for the ordinary faces
 (``5s`` is the 5 of Bamboo, ``7z`` the Red Dragon), ``1f``–``8f`` for the

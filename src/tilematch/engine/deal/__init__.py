@@ -1,6 +1,6 @@
 """Seeded deals: every board comes from a seed and ships with a solution.
 
-Two generators build boards (SPEC §5):
+Two generators build boards (docs/rules.md §5):
 
 ``"reverse"`` — *reverse placement*. Every pair is placed where it would be
 removable if the board held only the pairs placed before it, so removing the

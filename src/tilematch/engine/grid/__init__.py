@@ -5,7 +5,7 @@ A :class:`GridBoard` has ``rows`` x ``cols`` cells; the tile position in row
 bitmask over spots, and every row and column also keeps its own small
 occupancy mask, so the connection test is a handful of integer operations.
 
-Rules as implemented (SPEC §2):
+Rules as implemented (docs/rules.md §2):
 
 * Two tiles can be removed when their faces match
   (:func:`~tilematch.engine.tiles.tiles_match`) and a line of at most three

@@ -1,4 +1,4 @@
-"""Shisen-Sho board shapes: a grid with a mask of the cells that hold tiles (SPEC §2).
+"""Shisen-Sho board shapes: a grid with a mask of the cells that hold tiles (docs/rules.md §2).
 
 A :class:`Shape` names a board outline: ``rows`` x ``cols`` cells of which the
 cells in ``mask`` hold tiles; the others are empty space that lines may

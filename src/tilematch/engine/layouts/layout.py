@@ -1,6 +1,6 @@
 """A layout: where the tiles of a layered board stand, before any face is dealt.
 
-Positions are in half-tile units (SPEC §3): a tile at ``(x, y, z)`` covers the
+Positions are in half-tile units (docs/rules.md §3): a tile at ``(x, y, z)`` covers the
 cells ``x..x+1`` and ``y..y+1`` on layer ``z``; ``x`` grows to the right,
 ``y`` downwards, ``z`` upwards.
 """

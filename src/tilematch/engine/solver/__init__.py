@@ -1,4 +1,4 @@
-"""The exact solver: clear a board or prove that it cannot be cleared (SPEC §5).
+"""The exact solver: clear a board or prove that it cannot be cleared (docs/rules.md §5).
 
 :func:`solve` decides every board of every geometry and returns a
 :class:`Solution`: ``"solved"`` with the moves in playing order,

@@ -1,16 +1,16 @@
-"""Layered boards: Mahjong Solitaire and Black & White Mahjong (SPEC §3, §4).
+"""Layered boards: Mahjong Solitaire and Black & White Mahjong (docs/rules.md §3, §4).
 
 A :class:`StackBoard` puts faces on the positions of a
 :class:`~tilematch.engine.layouts.layout.Layout`. Every position is a *spot* (its
 index in ``layout.positions``) and occupancy is an ``int`` bitmask over spots,
 so the rules come down to a handful of integer operations per tile.
 
-The free rule (SPEC §3): a tile is **free** when no tile on any higher layer
+The free rule (docs/rules.md §3): a tile is **free** when no tile on any higher layer
 overlaps it (``|dx| <= 1`` and ``|dy| <= 1`` in half-tile units) and its left
 side or its right side is open (no tile on the same layer at ``x - 2``,
 respectively ``x + 2``, with ``|dy| <= 1``).
 
-Stone tiles (SPEC §4) need cracks before they can be *selected*: each removed
+Stone tiles (docs/rules.md §4) need cracks before they can be *selected*: each removed
 pair cracks, once, every stone that one of its two tiles touched (a left or
 right neighbour on the same layer, or a stone the removed tile rested on).
 A stone still blocks its neighbours like any other tile.

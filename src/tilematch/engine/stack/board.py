@@ -26,7 +26,7 @@ class Blockers:
     ``left`` and ``right`` the occupied spots closing its sides (the side rule
     only blocks when both are non-empty); ``stone_cracks_left`` is how many
     cracks a stone still needs (0 for ordinary tiles); ``free`` is the free rule
-    of SPEC §3 alone; ``sentence`` (also :meth:`describe`) says it all in words,
+    of docs/rules.md §3 alone; ``sentence`` (also :meth:`describe`) says it all in words,
     naming the blocking tiles.
     """
 
@@ -241,7 +241,7 @@ class StackBoard:
         return self.geometry.index[(key[0], key[1], key[2])]
 
     def is_free(self, spot: int) -> bool:
-        """True when a tile stands at ``spot`` and it is free by SPEC §3.
+        """True when a tile stands at ``spot`` and it is free by docs/rules.md §3.
 
         An uncracked stone can be free (see :meth:`is_selectable`).
         """

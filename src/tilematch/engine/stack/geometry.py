@@ -14,7 +14,7 @@ StackGame = Literal["solitaire", "blackwhite"]
 #: The games a :class:`StackBoard` plays.
 STACK_GAMES: Final[tuple[StackGame, ...]] = ("solitaire", "blackwhite")
 
-#: How many cracks a fresh stone tile needs before it can be selected (SPEC §4).
+#: How many cracks a fresh stone tile needs before it can be selected (docs/rules.md §4).
 STONE_CRACKS: Final = 2
 
 #: The most cracks a stone may be given (boards read from files are checked against it).
@@ -79,7 +79,7 @@ class StackGeometry:
 
     def is_free_in(self, spot: int, occupied: int) -> bool:
         """True when the tile at ``spot`` is free with exactly the spots of ``occupied``
-        filled: THE free rule of SPEC §3 (no occupied spot in ``cover[spot]``, and
+        filled: THE free rule of docs/rules.md §3 (no occupied spot in ``cover[spot]``, and
         ``left[spot]`` or ``right[spot]`` wholly empty). Whether ``spot`` itself is in
         ``occupied`` does not matter. :meth:`free_mask`, :meth:`free_without` (so every
         :class:`StackBoard`) and the solver all come here.
@@ -90,7 +90,7 @@ class StackGeometry:
 
     def cracked_by(self, a: int, b: int, stones: int) -> int:
         """The spots of ``stones`` (a bitmask) that removing the pair ``a``/``b`` cracks
-        once each (SPEC §4: a left or right neighbour of ``a`` or ``b`` on its layer,
+        once each (docs/rules.md §4: a left or right neighbour of ``a`` or ``b`` on its layer,
         or a tile ``a`` or ``b`` rested on). Pass the uncracked stones still on the
         board after the removal; :meth:`StackBoard.push`, :meth:`StackBoard.freed_by`
         and the generators all count cracks with it.

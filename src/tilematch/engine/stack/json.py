@@ -1,4 +1,4 @@
-"""The JSON text of a layered board (SPEC §6), read and written.
+"""The JSON text of a layered board (docs/rules.md §6), read and written.
 
 ::
 
@@ -7,7 +7,7 @@
      "stones": [[2, 0, 0, 2]]}
 
 ``game`` is ``"solitaire"`` or ``"blackwhite"``; each tile is ``[x, y, z, code]``
-in half-tile units (SPEC §3); the optional ``stones`` list marks tiles as stone
+in half-tile units (docs/rules.md §3); the optional ``stones`` list marks tiles as stone
 tiles with the cracks each still needs. Other top-level keys (``"layout"``,
 ``"seed"``, ...) are carried along as metadata and ignored by the rules.
 
