@@ -261,7 +261,7 @@ def test_moves_of_dealt_boards_agree_with_brute_force(tmp_path: Path, seed: int)
     from tilematch.engine.deal.grid import deal_grid
     from tilematch.engine.deal.layout import deal_layout
     from tilematch.engine.grid.board import format_grid
-    from tilematch.engine.stack.json import format_board
+    from tilematch.engine.stack.json import format_stack_json as format_board
 
     deal = deal_grid(8, 17, seed=seed)  # the 136 set: plain faces only
     board = deal.board.copy()

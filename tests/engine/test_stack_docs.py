@@ -7,7 +7,7 @@ import io
 import re
 from pathlib import Path
 
-from tilematch.engine.stack.json import parse_board
+from tilematch.engine.stack.json import parse_stack_json
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "mahjong.md"
 
@@ -50,6 +50,6 @@ def comment_after(block: str, statement: str) -> list[str]:
 
 def test_json_example_is_a_valid_board() -> None:
     (example,) = blocks("json")
-    board = parse_board(example)
+    board = parse_stack_json(example)
     assert board.game == "solitaire"
     assert [m[:2] for m in board.legal_pairs()] == [(0, 2)]

@@ -15,8 +15,8 @@ from tilematch.engine.stack.json import (
     MAX_TEXT,
     MAX_TILES,
     board_from_data,
-    format_board,
-    parse_board,
+    format_stack_json,
+    parse_stack_json,
 )
 
 SMALL = {
@@ -30,13 +30,13 @@ def text(data: object) -> str:
 
 
 def test_reads_tiles_in_layout_order() -> None:
-    board = parse_board(text(SMALL))
+    board = parse_stack_json(text(SMALL))
     assert board.game == "solitaire"
     assert [board.coords(s) for s in board.spots()] == [(0, 0, 0), (2, 0, 0), (4, 0, 0), (2, 0, 1)]
     assert [board.face(s) for s in board.spots()] == ["1m", "5f", "1m", "8f"]
     assert {(m.a, m.b) for m in board.legal_pairs()} == {(0, 2)}
     assert board.stones() == {}
-    assert parse_board(text(SMALL).encode()).key() == board.key()
+    assert parse_stack_json(text(SMALL).encode()).key() == board.key()
 
 
 def test_reads_a_board_with_a_bridge() -> None:
@@ -44,13 +44,17 @@ def test_reads_a_board_with_a_bridge() -> None:
     piers = [[0, 0, 0, "1m"], [8, 0, 0, "1m"]]
     codes = ["2m", "3m", "7z", "3m", "7z"]
     span = [[x, 0, 1, code] for x, code in zip(range(0, 9, 2), codes, strict=True)]
-    board = parse_board(text({"game": "solitaire", "tiles": [*piers, *span, [10, 0, 1, "2m"]]}))
+    board = parse_stack_json(
+        text({"game": "solitaire", "tiles": [*piers, *span, [10, 0, 1, "2m"]]})
+    )
     assert board.occupied.bit_count() == 8
     # only the two ends of the span are free
     pairs = [(board.coords(m.a), board.coords(m.b)) for m in board.legal_pairs()]
     assert pairs == [((0, 0, 1), (10, 0, 1))]
     with pytest.raises(BoardError, match=r"tiles\[2\] at \(2, 0, 1\) rests on nothing"):
-        parse_board(text({"game": "solitaire", "tiles": [*piers, *span[1:4], [4, 4, 0, "7z"]]}))
+        parse_stack_json(
+            text({"game": "solitaire", "tiles": [*piers, *span[1:4], [4, 4, 0, "7z"]]})
+        )
 
 
 def test_reads_stones_and_metadata() -> None:
@@ -61,7 +65,7 @@ def test_reads_stones_and_metadata() -> None:
         "tiles": [[0, 0, 0, "b1m"], [2, 0, 0, "w9s"], [4, 0, 0, "w1m"], [8, 0, 0, "b9s"]],
         "stones": [[2, 0, 0, 2]],
     }
-    board = parse_board(text(data))
+    board = parse_stack_json(text(data))
     assert board.stones() == {1: 2}
     assert board.key() == (0b1111, (2,))
 
@@ -72,9 +76,9 @@ def test_format_round_trips_with_stones_and_after_moves() -> None:
         "tiles": [[0, 0, 0, "b1m"], [2, 0, 0, "w9s"], [4, 0, 0, "w1m"], [8, 0, 0, "b9s"]],
         "stones": [[2, 0, 0, 2]],
     }
-    board = parse_board(text(data))
+    board = parse_stack_json(text(data))
     board.push(Match(0, 2))
-    written = format_board(board, extra={"layout": "row", "seed": 3})
+    written = format_stack_json(board, extra={"layout": "row", "seed": 3})
     loaded = json.loads(written)
     assert loaded == {
         "game": "blackwhite",
@@ -83,7 +87,7 @@ def test_format_round_trips_with_stones_and_after_moves() -> None:
         "tiles": [[2, 0, 0, "w9s"], [8, 0, 0, "b9s"]],
         "stones": [[2, 0, 0, 1]],
     }
-    again = parse_board(written)
+    again = parse_stack_json(written)
     assert again.stones() == {0: 1}
     assert written == (
         "{\n"
@@ -100,19 +104,19 @@ def test_format_round_trips_with_stones_and_after_moves() -> None:
         "}\n"
     )
     with pytest.raises(ValueError, match="replace"):
-        format_board(board, extra={"tiles": []})
+        format_stack_json(board, extra={"tiles": []})
 
 
 def test_format_of_an_empty_board() -> None:
-    empty = parse_board('{"game": "solitaire", "tiles": []}')
+    empty = parse_stack_json('{"game": "solitaire", "tiles": []}')
     assert empty.is_cleared() and not empty.is_deadlocked()
-    assert json.loads(format_board(empty)) == {"game": "solitaire", "tiles": []}
+    assert json.loads(format_stack_json(empty)) == {"game": "solitaire", "tiles": []}
 
 
 @pytest.mark.parametrize("game", ["solitaire", "blackwhite"])
 def test_full_turtle_round_trip(game: str) -> None:
     board = full_board(game, seed=11)
-    again = parse_board(format_board(board))
+    again = parse_stack_json(format_stack_json(board))
     assert [again.coords(s) for s in again.spots()] == [board.coords(s) for s in board.spots()]
     assert [again.face(s) for s in again.spots()] == [board.face(s) for s in board.spots()]
     assert list(again.legal_pairs()) == list(board.legal_pairs())
@@ -128,7 +132,7 @@ def test_round_trip_of_partly_played_turtles(seed: int, game: str) -> None:
         if not pairs:
             break
         board.push(rng.choice(pairs))
-    again = parse_board(format_board(board))
+    again = parse_stack_json(format_stack_json(board))
     assert [(again.coords(s), again.face(s)) for s in again.spots()] == [
         (board.coords(s), board.face(s)) for s in board.spots()
     ]
@@ -204,28 +208,29 @@ def tiles_with(*extra: list[object]) -> str:
 )
 def test_bad_input_names_the_problem(source: str, words: str) -> None:
     with pytest.raises(BoardError, match=words):
-        parse_board(source)
+        parse_stack_json(source)
 
 
 def test_too_many_tiles() -> None:
     tiles = [[2 * (i % 100), 2 * (i // 100), 0, "1m"] for i in range(MAX_TILES + 2)]
     with pytest.raises(BoardError, match=f"too many tiles: {MAX_TILES + 2}"):
-        parse_board(text({"game": "solitaire", "tiles": tiles}))
+        parse_stack_json(text({"game": "solitaire", "tiles": tiles}))
     tiles = tiles[:MAX_TILES]
     assert (
-        parse_board(text({"game": "solitaire", "tiles": tiles})).occupied.bit_count() == MAX_TILES
+        parse_stack_json(text({"game": "solitaire", "tiles": tiles})).occupied.bit_count()
+        == MAX_TILES
     )
 
 
 def test_oversized_and_undecodable_text() -> None:
     with pytest.raises(BoardError, match="too large"):
-        parse_board(" " * (MAX_TEXT + 1))
+        parse_stack_json(" " * (MAX_TEXT + 1))
     with pytest.raises(BoardError, match="too large"):
-        parse_board(b" " * (MAX_TEXT + 1))
+        parse_stack_json(b" " * (MAX_TEXT + 1))
     with pytest.raises(BoardError, match="not UTF-8"):
-        parse_board(b'{"game": "\xff"}')
+        parse_stack_json(b'{"game": "\xff"}')
     with pytest.raises(BoardError, match="must be a string"):
-        parse_board(5)  # type: ignore[arg-type]
+        parse_stack_json(5)  # type: ignore[arg-type]
 
 
 def test_board_errors_are_value_errors() -> None:
@@ -261,13 +266,13 @@ def test_boards_on_any_readable_layout_read_back() -> None:
     assert MAX_TILES == LAYOUT_MAX_TILES
     far = Layout("far", ((MAX_COORD - 2, MAX_COORD - 1, 0), (MAX_COORD - 2, MAX_COORD - 1, 1)))
     board = StackBoard(far, ["1m", "1m"])
-    again = parse_board(format_board(board))
+    again = parse_stack_json(format_stack_json(board))
     assert [again.coords(s) for s in again.spots()] == list(far.positions)
     with pytest.raises(BoardError, match=f"x = {MAX_COORD + 1} is outside 0..{MAX_COORD}"):
-        parse_board(text({"game": "solitaire", "tiles": [[MAX_COORD + 1, 0, 0, "1m"]]}))
+        parse_stack_json(text({"game": "solitaire", "tiles": [[MAX_COORD + 1, 0, 0, "1m"]]}))
 
 
 def test_a_number_too_long_for_python_is_a_board_error() -> None:
     huge = "9" * 5000
     with pytest.raises(BoardError, match="not a board: Exceeds the limit"):
-        parse_board('{"game": "solitaire", "tiles": [[' + huge + ', 0, 0, "1m"]]}')
+        parse_stack_json('{"game": "solitaire", "tiles": [[' + huge + ', 0, 0, "1m"]]}')

@@ -25,6 +25,7 @@ import random
 import time
 
 from tilematch.benchmarks import Row, summarize
+from tilematch.engine import layouts
 from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.solver import solve
 from tilematch.engine.stack.board import StackBoard
@@ -73,8 +74,6 @@ def grid_deals(count: int) -> list[object]:
 
 def turtle_deals(count: int) -> list[object]:
     """``count`` uniformly random Turtle deals of the 144 set, seeds 0.."""
-    from tilematch.engine import layouts
-
     layout = layouts.get("turtle")
     boards: list[object] = []
     for seed in range(count):

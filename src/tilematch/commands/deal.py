@@ -19,13 +19,13 @@ from typing import Any
 from tilematch.commands import fail
 from tilematch.engine.deal.grid import deal_grid, deal_shape
 from tilematch.engine.deal.layout import deal_layout
-from tilematch.engine.deal.record import DIFFICULTIES, GENERATORS, Deal, GenerationError
+from tilematch.engine.deal.record import GENERATORS, LAYOUT_DIFFICULTIES, Deal, GenerationError
 from tilematch.engine.deal.versions import GENERATOR_VERSION
 from tilematch.engine.grid.board import GridBoard, format_grid
-from tilematch.engine.grid.outlines import Shape, ShapeError, get_shape, parse_shape
+from tilematch.engine.grid.outlines import Outline, ShapeError, get_shape, parse_shape
 from tilematch.engine.grid.outlines import names as shape_names
 from tilematch.engine.layouts.layout import Layout, LayoutError
-from tilematch.engine.stack.json import format_board as format_stack
+from tilematch.engine.stack.json import format_stack_json as format_stack
 from tilematch.modes.daily_calendar import daily_deal
 from tilematch.modes.share import share_code
 
@@ -61,7 +61,7 @@ def add_parser(sub: Any) -> None:
         "--layout", metavar="NAME|FILE", help="built-in layout or layout file (default turtle)"
     )
     parser.add_argument("--generator", choices=GENERATORS, default="reverse")
-    parser.add_argument("--difficulty", choices=DIFFICULTIES, default=None)
+    parser.add_argument("--difficulty", choices=LAYOUT_DIFFICULTIES, default=None)
     parser.add_argument("--gravity", action="store_true", help="Shisen-Sho with gravity")
     parser.add_argument("--stones", type=int, default=0, metavar="N", help="stone tiles")
     parser.add_argument(
@@ -86,7 +86,7 @@ def _parse_size(text: str) -> tuple[int, int]:
     return rows, cols
 
 
-def _load_shape(arg: str) -> Shape:
+def _load_shape(arg: str) -> Outline:
     """A built-in shape by name, else the shape file ``arg``."""
     if arg.strip().lower() in shape_names():
         return get_shape(arg)

@@ -30,7 +30,7 @@ from tilematch.engine.deal import (
     reshuffle,
 )
 from tilematch.engine.grid.board import GridBoard, format_grid
-from tilematch.engine.grid.outlines import Shape, ShapeError, get_shape, parse_shape, shapes
+from tilematch.engine.grid.outlines import Outline, ShapeError, get_shape, parse_shape, shapes
 from tilematch.engine.grid.shape import GridShape
 from tilematch.engine.grid.text import parse_grid
 from tilematch.engine.hints import Advice, Memory, advise, hint, is_winnable, smart_hint
@@ -59,8 +59,8 @@ __all__ = [
     "LayoutError",
     "Match",
     "Memory",
+    "Outline",
     "PairView",
-    "Shape",
     "ShapeError",
     "Solution",
     "StackBoard",

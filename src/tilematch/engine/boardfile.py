@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from tilematch.engine.grid.board import GridBoard, format_grid
 from tilematch.engine.grid.text import parse_grid
-from tilematch.engine.stack import json as stack_json
 from tilematch.engine.stack.board import StackBoard
+from tilematch.engine.stack.json import format_stack_json, parse_stack_json
 
 
 def parse_board(text: str) -> GridBoard | StackBoard:
@@ -27,7 +27,7 @@ def parse_board(text: str) -> GridBoard | StackBoard:
     problem.
     """
     if text.lstrip()[:1] == "{":
-        return stack_json.parse_board(text)
+        return parse_stack_json(text)
     return parse_grid(text)
 
 
@@ -35,4 +35,4 @@ def format_board(board: GridBoard | StackBoard) -> str:
     """The text of a board in its own format; :func:`parse_board` reads it back."""
     if isinstance(board, GridBoard):
         return format_grid(board)
-    return stack_json.format_board(board)
+    return format_stack_json(board)

@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlencode
 from tilematch.engine.deal.grid import deal_grid, deal_shape
 from tilematch.engine.deal.layout import deal_layout
 from tilematch.engine.deal.placement import _default_tileset
-from tilematch.engine.deal.record import DIFFICULTIES, GAMES, GENERATORS, Deal
+from tilematch.engine.deal.record import GAMES, GENERATORS, LAYOUT_DIFFICULTIES, Deal
 from tilematch.engine.deal.versions import GENERATOR_VERSION
 from tilematch.engine.grid.outlines import names as shape_names
 
@@ -129,7 +129,7 @@ def parse_share_code(text: str) -> DealSpec:
     values = _fields(text)
     game = _choice(values, "game", None, GAMES)
     generator = _choice(values, "generator", "reverse", GENERATORS)
-    difficulty = _choice(values, "difficulty", "normal", DIFFICULTIES)
+    difficulty = _choice(values, "difficulty", "normal", LAYOUT_DIFFICULTIES)
     gravity = values.get("gravity", "0")
     if gravity not in ("0", "1"):
         raise ValueError(f"share code: gravity is 0 or 1, not {gravity!r}")

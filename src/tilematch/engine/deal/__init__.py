@@ -56,9 +56,9 @@ from tilematch.engine.deal.grid import GRID_VERSIONS, deal_grid, deal_shape
 from tilematch.engine.deal.layout import LAYOUT_VERSIONS, deal_layout
 from tilematch.engine.deal.placement import replay
 from tilematch.engine.deal.record import (
-    DIFFICULTIES,
     GAMES,
     GENERATORS,
+    LAYOUT_DIFFICULTIES,
     AnyBoard,
     Deal,
     GenerationError,
@@ -68,11 +68,11 @@ from tilematch.engine.deal.shuffle import positions_hopeless, reshuffle
 from tilematch.engine.deal.versions import GENERATOR_VERSION
 
 __all__ = [
-    "DIFFICULTIES",
     "GAMES",
     "GENERATORS",
     "GENERATOR_VERSION",
     "GRID_VERSIONS",
+    "LAYOUT_DIFFICULTIES",
     "LAYOUT_VERSIONS",
     "AnyBoard",
     "Deal",

@@ -27,7 +27,7 @@ from tilematch.engine.deal.record import (
 from tilematch.engine.deal.seeds import _check_seed, _rng
 from tilematch.engine.deal.versions import GENERATOR_VERSION, GRID_CHECK, _check_version
 from tilematch.engine.grid.board import GridBoard
-from tilematch.engine.grid.outlines import Shape, get_shape, shapes
+from tilematch.engine.grid.outlines import Outline, get_shape, shapes
 from tilematch.engine.grid.shape import MAX_SIDE, GridShape
 from tilematch.engine.layouts.layout import MAX_TILES
 from tilematch.engine.tiles import SetName
@@ -163,7 +163,7 @@ def deal_grid(
 
 
 def deal_shape(
-    shape: Shape | str,
+    shape: Outline | str,
     *,
     seed: int,
     generator: str = "reverse",
@@ -173,7 +173,7 @@ def deal_shape(
 ) -> Deal:
     """A solvable Shisen-Sho board on a shape: a built-in name (see
     :func:`~tilematch.engine.grid.outlines.names`) or a
-    :class:`~tilematch.engine.grid.outlines.Shape` (e.g. from
+    :class:`~tilematch.engine.grid.outlines.Outline` (e.g. from
     :func:`~tilematch.engine.grid.outlines.parse_shape`).
 
     The same as :func:`deal_grid` with the shape's rows, columns and mask; the

@@ -6,6 +6,7 @@ import functools
 from collections.abc import Callable
 from typing import Final, cast
 
+from tilematch.engine import layouts
 from tilematch.engine.board import Match
 from tilematch.engine.deal.difficulty import measure_difficulty
 from tilematch.engine.deal.placement import (
@@ -18,8 +19,8 @@ from tilematch.engine.deal.placement import (
     replay,
 )
 from tilematch.engine.deal.record import (
-    DIFFICULTIES,
     GENERATORS,
+    LAYOUT_DIFFICULTIES,
     LAYOUT_PROOF_NODES,
     MAX_ATTEMPTS,
     AnyBoard,
@@ -120,8 +121,6 @@ LAYOUT_VERSIONS: Final[dict[int, _LayoutBuilder]] = {
 
 
 def _is_builtin(layout: Layout) -> bool:
-    from tilematch.engine import layouts
-
     try:
         return layouts.get(layout.name).positions == layout.positions
     except LayoutError:
@@ -157,8 +156,6 @@ def deal_layout(
     """
     seed = _check_seed(seed)
     if isinstance(layout, str):
-        from tilematch.engine import layouts
-
         layout = layouts.get(layout)
     if not isinstance(layout, Layout):
         raise TypeError(f"layout must be a Layout or a name, not {type(layout).__name__}")
@@ -166,7 +163,7 @@ def deal_layout(
         raise ValueError(f"a layered game is solitaire or blackwhite, not {game!r}")
     if generator not in GENERATORS:
         raise ValueError(f"unknown generator {generator!r}; choose reverse or checked")
-    if difficulty not in DIFFICULTIES:
+    if difficulty not in LAYOUT_DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; choose easy, normal or hard")
     count = len(layout.positions)
     if not count or count % 2:

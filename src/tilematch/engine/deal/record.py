@@ -17,7 +17,7 @@ BoardLike: TypeAlias = Board | GridBoard | StackBoard
 
 GeneratorName = Literal["reverse", "checked"]
 GENERATORS: Final[tuple[str, ...]] = ("reverse", "checked")
-DIFFICULTIES: Final[tuple[str, ...]] = ("easy", "normal", "hard")
+LAYOUT_DIFFICULTIES: Final[tuple[str, ...]] = ("easy", "normal", "hard")
 GAMES: Final[tuple[str, ...]] = ("shisensho", "solitaire", "blackwhite")
 
 #: How many derived sub-seeds a generator tries before giving up.

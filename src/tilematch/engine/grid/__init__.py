@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from tilematch.engine.grid.board import GridBoard, format_grid
 from tilematch.engine.grid.lines import GridLines
-from tilematch.engine.grid.outlines import Shape, ShapeError, get_shape, parse_shape, shapes
+from tilematch.engine.grid.outlines import Outline, ShapeError, get_shape, parse_shape, shapes
 from tilematch.engine.grid.shape import DEFAULT_COLS, DEFAULT_ROWS, MAX_SIDE, GridShape
 from tilematch.engine.grid.text import parse_grid
 
@@ -59,7 +59,7 @@ __all__ = [
     "GridBoard",
     "GridLines",
     "GridShape",
-    "Shape",
+    "Outline",
     "ShapeError",
     "format_grid",
     "get_shape",

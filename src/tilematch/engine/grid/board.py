@@ -484,8 +484,6 @@ class GridBoard:
         return (self.occupied, tuple(faces[s] for s in bits(self.occupied)))
 
     def __str__(self) -> str:
-        from tilematch.engine.grid.board import format_grid
-
         return format_grid(self)
 
     def __repr__(self) -> str:

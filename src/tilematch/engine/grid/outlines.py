@@ -1,6 +1,6 @@
 """Shisen-Sho board shapes: a grid with a mask of the cells that hold tiles (docs/rules.md §2).
 
-A :class:`Shape` names a board outline: ``rows`` x ``cols`` cells of which the
+A :class:`Outline` names a board outline: ``rows`` x ``cols`` cells of which the
 cells in ``mask`` hold tiles; the others are empty space that lines may
 cross, like the ring around the board. Built-in shapes come from
 :func:`shapes` / :func:`get_shape`; a player's own outline is read from text
@@ -43,7 +43,7 @@ class ShapeError(ValueError):
 
 
 @dataclass(frozen=True)
-class Shape:
+class Outline:
     """A Shisen-Sho board outline.
 
     ``mask`` is an ``int`` over spots ``row * cols + col`` (the form
@@ -82,7 +82,7 @@ class Shape:
         return "\n".join(lines) + "\n"
 
 
-def parse_shape(text: str, name: str = "custom", title: str = "Custom") -> Shape:
+def parse_shape(text: str, name: str = "custom", title: str = "Custom") -> Outline:
     """Read a board outline: one line a row, ``#`` for a tile, ``.`` (or a space)
     for an empty cell; lines starting with ``;`` are comments and short rows are
     padded with empty cells. Empty rows and columns around the outline are
@@ -122,7 +122,7 @@ def parse_shape(text: str, name: str = "custom", title: str = "Custom") -> Shape
     mask = 0
     for r, c in cells:
         mask |= 1 << ((r - top) * cols + (c - left))
-    return Shape(name, title, rows, cols, mask)
+    return Outline(name, title, rows, cols, mask)
 
 
 def _drawn(rows: int, cols: int, keep: Callable[[int, int], bool]) -> int:
@@ -139,7 +139,7 @@ def _centred(widths: list[int], cols: int) -> int:
 
 
 _BUILT_IN: Final = (
-    Shape(
+    Outline(
         "diamond",
         "Diamond",
         10,
@@ -147,7 +147,7 @@ _BUILT_IN: Final = (
         _centred([2, 6, 10, 14, 18, 18, 14, 10, 6, 2], 18),
         "A wide diamond; the long middle rows open late.",
     ),
-    Shape(
+    Outline(
         "pyramid",
         "Pyramid",
         8,
@@ -155,7 +155,7 @@ _BUILT_IN: Final = (
         _centred([2, 4, 6, 8, 10, 12, 14, 16], 16),
         "Rows that grow towards a broad base.",
     ),
-    Shape(
+    Outline(
         "frame",
         "Frame",
         8,
@@ -163,7 +163,7 @@ _BUILT_IN: Final = (
         _drawn(8, 17, lambda r, c: not (2 <= r <= 5 and 3 <= c <= 13)),
         "The standard board with an empty hall in the middle: lines cut across it.",
     ),
-    Shape(
+    Outline(
         "cross",
         "Cross",
         12,
@@ -171,7 +171,7 @@ _BUILT_IN: Final = (
         _drawn(12, 18, lambda r, c: 6 <= c <= 11 or 4 <= r <= 7),
         "Four arms round a crowded centre.",
     ),
-    Shape(
+    Outline(
         "hourglass",
         "Hourglass",
         8,
@@ -179,7 +179,7 @@ _BUILT_IN: Final = (
         _centred([16, 12, 8, 4, 4, 8, 12, 16], 16),
         "Two halves that meet at a narrow waist.",
     ),
-    Shape(
+    Outline(
         "twin",
         "Twin Halls",
         8,
@@ -187,7 +187,7 @@ _BUILT_IN: Final = (
         _drawn(8, 17, lambda r, c: c != 8),
         "Two halls of 8 x 8 with an empty aisle between them.",
     ),
-    Shape(
+    Outline(
         "lattice",
         "Lattice",
         8,
@@ -198,7 +198,7 @@ _BUILT_IN: Final = (
 )
 
 
-def shapes() -> list[Shape]:
+def shapes() -> list[Outline]:
     """The built-in shapes, in the order a menu shows them."""
     return list(_BUILT_IN)
 
@@ -208,7 +208,7 @@ def names() -> list[str]:
     return [shape.name for shape in _BUILT_IN]
 
 
-def get_shape(name: str) -> Shape:
+def get_shape(name: str) -> Outline:
     """The built-in shape called ``name`` (case-insensitive).
 
     Raises :class:`ShapeError` listing the names when there is none.

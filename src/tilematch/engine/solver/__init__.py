@@ -3,40 +3,11 @@
 :func:`solve` decides every board of every geometry and returns a
 :class:`Solution`: ``"solved"`` with the moves in playing order,
 ``"unsolvable"`` when no order of pairs clears the board, or ``"budget"``
-only when the caller's node or time limit ran out first.
-
-How it works (see ``docs/solver.md`` for the long form):
-
-* **Monotone games** — Mahjong Solitaire, Black & White (with or without stone
-  tiles) and Shisen-Sho *without* gravity. Removing tiles never blocks
-  another tile there: a free tile stays free, a path that exists stays open.
-  The solver builds a compact model of the position from the board's public
-  protocol (positions and faces only), with occupancy as one ``int`` and
-  per-tile masks precomputed once, and runs a depth-first search that
-
-  - decides *pairings* rather than move orders: once it is fixed which tile
-    pairs with which, removing a fixed pair as soon as it can go is never
-    wrong, so propagation removes committed pairs, commits the last two tiles
-    of a group, and plays *safe moves* (a group whose remaining tiles can all
-    go right now goes at once);
-  - recognises dead positions early: pairs that can never go together (one
-    tile under the other), a *peeling* relaxation of the layered game, stones
-    that can no longer be cracked often enough, committed grid pairs that
-    block each other;
-  - branches on the group with the fewest pairings that survive the peeling
-    test (layered boards, after a quick move-by-move round), or move by move
-    (grids), in rounds that restart with shuffled tie-breaks, and remembers
-    every position proven dead in a transposition table.
-
-* **Shisen-Sho with gravity** breaks monotonicity (tiles move), so the solver
-  runs a plain depth-first search over the board's own legal pairs with
-  ``push``/``pop`` and a table of dead positions keyed by ``board.key()``
-  (which includes the faces). Slower, equally exact.
-
-Every solution found by a model is replayed through the board's own
-``match`` function on a copy before it is returned, so each returned
-:class:`~tilematch.engine.board.Match` carries the path that is valid at the
-time of the move. The caller's board is never changed.
+only when the caller's node or time limit ran out first. Monotone games
+(layered boards, Shisen-Sho without gravity) are searched over pairings on a
+model (:mod:`.grid`, :mod:`.layered`); gravity boards by a plain search of legal
+moves (:mod:`.moves`). Every solution is replayed on a copy through the board's
+own rules before it is returned. How it works: ``docs/solver.md``.
 
 >>> from tilematch.engine.solver import Solution
 >>> Solution("unsolvable", [], 12).solved

@@ -39,8 +39,7 @@ from tilematch.engine.stack.geometry import (
     StackGeometry,
     stack_geometry,
 )
-from tilematch.engine.stack.json import format_board as format_stack_json
-from tilematch.engine.stack.json import parse_board as parse_stack_json
+from tilematch.engine.stack.json import format_stack_json, parse_stack_json
 
 __all__ = [
     "MAX_STONE_CRACKS",

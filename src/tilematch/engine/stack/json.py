@@ -14,10 +14,10 @@ tiles with the cracks each still needs. Other top-level keys (``"layout"``,
 The board's layout is the set of positions of its tiles, numbered as
 :class:`~tilematch.engine.layouts.layout.Layout` does (sorted by ``z``, ``y``, ``x``).
 
->>> board = parse_board('{"game": "solitaire", "tiles": [[0,0,0,"1f"], [2,0,0,"4f"]]}')
+>>> board = parse_stack_json('{"game": "solitaire", "tiles": [[0,0,0,"1f"], [2,0,0,"4f"]]}')
 >>> [tuple(m[:2]) for m in board.legal_pairs()]
 [(0, 1)]
->>> parse_board('{"game": "solitaire", "tiles": [[0,0,0,"1f"], [1,0,0,"4f"]]}')
+>>> parse_stack_json('{"game": "solitaire", "tiles": [[0,0,0,"1f"], [1,0,0,"4f"]]}')
 Traceback (most recent call last):
 ...
 tilematch.engine.board.BoardError: tiles[1] at (1, 0, 0) overlaps tiles[0] at (0, 0, 0)
@@ -46,7 +46,7 @@ MAX_XY: Final = MAX_COORD
 MAX_Z: Final = MAX_COORD
 
 
-def parse_board(text: str | bytes, *, name: str = "board") -> StackBoard:
+def parse_stack_json(text: str | bytes, *, name: str = "board") -> StackBoard:
     """Read a board from its JSON text; ``name`` becomes the layout's name.
 
     Returns a :class:`~tilematch.engine.stack.board.StackBoard` whose spots follow its
@@ -82,7 +82,7 @@ def parse_board(text: str | bytes, *, name: str = "board") -> StackBoard:
 
 
 def board_from_data(data: Any, *, name: str = "board") -> StackBoard:
-    """Build a board from already decoded JSON (``dict``); errors as :func:`parse_board`."""
+    """Build a board from already decoded JSON (``dict``); errors as :func:`parse_stack_json`."""
     if not isinstance(data, dict):
         raise BoardError(f"a board is a JSON object with 'game' and 'tiles', not {_kind(data)}")
     game = data.get("game")
@@ -136,13 +136,13 @@ def board_from_data(data: Any, *, name: str = "board") -> StackBoard:
     return StackBoard(layout, faces, game=game, stones=stones)
 
 
-def format_board(board: StackBoard, *, extra: Mapping[str, Any] | None = None) -> str:
+def format_stack_json(board: StackBoard, *, extra: Mapping[str, Any] | None = None) -> str:
     """The board's JSON text: its tiles still on the board in spot order, one per line,
     then its stones (when it has any) with the cracks each still needs.
 
     ``extra`` adds metadata keys (such as ``"layout"`` or ``"seed"``) after
     ``"game"``; it may not replace ``"game"``, ``"tiles"`` or ``"stones"``
-    (raises ``ValueError``). :func:`parse_board` reads the text back.
+    (raises ``ValueError``). :func:`parse_stack_json` reads the text back.
     """
     lines = ["{", f'  "game": {json.dumps(board.game)},']
     for key, value in (extra or {}).items():

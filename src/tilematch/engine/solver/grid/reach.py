@@ -178,26 +178,10 @@ class GridReach(Model):
         way: tuple[Pair, ...],
     ) -> bool:
         """The reach test with ``way`` committed too, replayed from ``base`` (the
-        steps of the test without it). The test's verdict does not depend on the
-        order it takes tiles in, and taking a tile sooner only opens the board; so
-        the steps before the first tile of ``way`` stand as they are, and later
-        steps are taken again in the same order, each checked only when its line
-        crosses a tile the test without ``way`` had taken that is still standing
-        (else it goes as it went there: no step there leant on a tile of ``way``
-        as its mate, as ``way`` pairs every uncommitted tile of its group). Once
-        ``way`` is gone, the way passes: the tiles left are some of the
-        position's, under its commitments (no uncommitted tile of the group is
-        left), and the reach test, which clears the position, takes a tile on a
-        board with fewer tiles whenever it does on the fuller one (a line only
-        opens, a mate is only less boxed in). A tile that cannot go
-        yet waits, and is tried again once a cell it waits for is emptied (one of
-        the occupied cells :meth:`GridLines.line_or_blockers` names for its lines to its
-        mates, or its or a mate's neighbours while they are boxed in: until one
-        of those goes, it would be refused again). So the tiles still waiting at
-        the end are a position the full test takes nothing from either: the way
-        fails. The last :attr:`keep_passes` trials that passed are kept, with
-        their replay paused where the way went, for the reach tests of the
-        positions after them (:meth:`_from_trial`)."""
+        steps of the test without it); True when ``way`` passes. The last
+        :attr:`keep_passes` passed trials are kept for the positions after them
+        (:meth:`_from_trial`). Why the replay gives the full test's verdict:
+        ``docs/solver-notes.md`` (The grid look-ahead trial)."""
         assert isinstance(base, tuple)
         if self._budget is not None:
             self._budget.tick()  # a trial costs about what a position does

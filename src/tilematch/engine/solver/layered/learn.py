@@ -1,62 +1,10 @@
 """What dead ends teach the layered search: nogoods and backjumping.
 
-The look-ahead rounds of the layered search (:class:`LearningSearch`) remember *why*
-each dead position is dead, as a **nogood**: a condition that any position meeting
-it is dead too. A nogood is a tuple ``(need, pairs, groups, lone)``:
-
-* ``need`` -- tiles that must still stand;
-* ``pairs`` -- pairs that must be committed;
-* ``groups``, ``lone`` -- masks: the uncommitted tiles of the groups ``groups`` (a
-  union of whole groups) must be exactly ``lone``.
-
-A position meets it when ``need`` stands, ``pairs`` are among its commitments and
-``occupied & ~committed & groups == lone`` (:func:`meets`). Every nogood keeps
-``lone`` non-empty in each group of ``groups``.
-
-**Where nogoods come from** (each step keeps the statement "every position that
-meets it is dead" true):
-
-* *A failed peeling* (:meth:`LearningSearch.core`). The relaxed peeling of
-  :meth:`LayeredModel.peel <tilematch.engine.solver.layered.model.LayeredModel.peel>`
-  stops with tiles ``S`` left. From one stuck tile, a *core* is collected: a tile
-  that is not free among ``S`` brings one tile of ``S`` covering it, or one on its
-  left and one on its right; a free committed tile brings its partner (which is not
-  free) and the pair; a free lone tile brings its group's lone tiles (the others
-  are not free) and the condition on its group's lone tiles. In any position where
-  the core stands with those pairs and lone tiles, the peeling can never take the
-  first core tile: before it does, every core tile still stands, so each
-  non-free one stays covered or closed in on both sides, and each free one still
-  has no partner or lone mate that is free.
-* *A group with no way left* at a position ``X`` (every way ``w`` of pairing the
-  lone tiles of group ``g`` fails with nogood ``n_w`` at ``X + w``): the union of the
-  ``n_w`` without ``w``'s pairs and ``g``'s condition, plus ``g``'s lone tiles at
-  ``X``. Any position ``Q`` meeting it pairs ``g``'s lowest lone tile somehow in a
-  solution, i.e. by some way ``w``; ``Q + w`` meets ``n_w``.
-* *A branch position* whose every option (way of the group it branches on) is dead
-  and whose other ways the look-ahead dropped: the same union over all ways.
-  When the nogood of one option does not name the option, the branch position
-  meets it itself and is dead at once: the search **jumps back** over it without
-  trying its other options, and further up over every position that meets it.
-* *Forced commitments* between a position and the one its nogood was found at
-  (the last two lone tiles of a group, or a group the look-ahead left one way):
-  a nogood naming the forced pairs or their group is *resolved*: those are
-  replaced by the group's lone tiles before the commitment, plus the nogoods that
-  dropped the group's other ways. Played pairs and safe moves only take tiles
-  away, which a nogood (whose groups all keep lone tiles) never depends on.
-* A position the table of dead positions knows without a nogood (from a
-  move-by-move round) gives its exact self: its tiles, its commitments and the
-  lone tiles of every group that has some. A position with more tiles, all of them
-  committed among themselves, is no easier.
-
-Nogoods of dead positions are kept and looked up by the pairs they name: when a
-way's trial in the look-ahead would meet one, the way is dropped without a
-peeling, and a position that meets one is dead without a search. Each way also
-keeps the core of its last failed trial, asked first the next time it is tried.
-Groups that recent nogoods name are looked at and branched on first (their
-*activity*; each nogood counts 5 % more than the one before). Dead positions
-thus teach every round after them (the search restarts often). Boards with stones
-use the search without nogoods (a stone's cracks depend on more than the
-peeling sees).
+A *nogood* ``(need, pairs, groups, lone)`` is a condition that makes every position
+meeting it dead (:func:`meets`); :class:`Learning` gathers them from failed peelings,
+groups without a way and dead branches, keeps them, and jumps back over positions
+they prove dead. How each kind is derived, and why it holds:
+``docs/solver-notes.md`` (Nogoods).
 """
 
 from __future__ import annotations
@@ -103,7 +51,7 @@ def without(nogood: Nogood, way: Way, gmask: int) -> Nogood:
     return (need, pairs, groups & ~gmask, alone & ~gmask)
 
 
-def names(nogood: Nogood, way: Way, gmask: int) -> bool:
+def depends_on(nogood: Nogood, way: Way, gmask: int) -> bool:
     """True when ``nogood`` depends on ``way`` or on group ``gmask``'s lone tiles."""
     if nogood[2] & gmask:
         return True
@@ -116,7 +64,7 @@ def lift(nogood: Nogood, trail: list[Forced]) -> Nogood:
     last): a nogood of the position after them becomes one of the position
     before them."""
     for gmask, way, alone, why in reversed(trail):
-        if names(nogood, way, gmask):
+        if depends_on(nogood, way, gmask):
             nogood = union(without(nogood, way, gmask), why)
             nogood = (nogood[0], nogood[1], nogood[2] | gmask, nogood[3] | alone)
     return nogood

@@ -65,31 +65,13 @@ class LayeredSearch(Learning):
         return super().run_round(limit)
 
     def run(self) -> list[Pair] | None:
-        """As :meth:`PairingSearch.run`, with a cheap look-ahead round between the
-        move-by-move round and the look-ahead rounds: it branches on the first group
-        found with at most :attr:`cheap_enough` ways (with groups of four: the first
-        group tried), a few trials a position. The first look-ahead round then
-        branches on the first group found with at most :attr:`first_enough` ways
-        (fewer trials for the many deals it settles), later rounds on a group with
-        the fewest. On Turtle deals (CPU per deal) a move-by-move round of 60 and a
-        cheap round of 60 took the median of seeds 0-99 from 141 to 40 ms; on
-        seeds 200-399 a cheap round of 100-150 did better than 60 (median 62 ->
-        55 ms, p95 0.8 -> 0.45 s) or 250-400, and a move-by-move round of 40-45
-        or 90-120 worse than 60; the cheap round alone, without the move-by-move
-        round, was slower.
-
-        Before all of it the repair search (:mod:`tilematch.engine.solver.layered.repair`)
-        gets :attr:`repair_tries` peelings, and after the cheap round
-        :attr:`repair_more`; once the first full look-ahead round is over,
-        :meth:`start_is_dead` looks once for a jam of a few groups.
-
-        Boards without stones whose groups the repair search can take (so every
-        group has a way) are decided by the way search
-        (:mod:`tilematch.engine.solver.layered.ways`) once the repair search's first
-        :attr:`repair_tries` peelings have not cleared them, instead of all the
-        rounds above, unless the model's :attr:`LayeredModel.ways` or
-        :attr:`LayeredModel.learn` is off (both keep the searches of earlier
-        releases)."""
+        """As :meth:`PairingSearch.run`, in this order: the repair search's first
+        :attr:`repair_tries` peelings; the way search for boards it suits (no
+        stones, every group with a way, the profile's ``ways`` and ``learn`` on);
+        else a move-by-move round, a cheap look-ahead round (branching on the first
+        group with at most :attr:`cheap_enough` ways), :attr:`repair_more`
+        peelings, and look-ahead rounds with doubling shares. How the rounds'
+        shares were chosen: ``docs/solver-notes.md``."""
         fixer = Repair(self.layered) if self.repair_tries else None
         if fixer is not None:
             found = fixer.run(self.budget, self.repair_tries)

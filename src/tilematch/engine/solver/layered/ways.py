@@ -1,46 +1,11 @@
 """The way search: an exact search of a layered board over the ways of pairing
 its groups, learning which ways do not go together.
 
-Once every group of a layered board without stones has a fixed *way* (which
-tile pairs with which), the board clears exactly when that pairing peels away
-(:mod:`tilematch.engine.solver.layered.repair`). And the relaxed peeling of the start
-position with only *some* groups committed to a way is a relaxation: when it
-fails, no pairing that keeps those ways clears the board. So the question is a
-constraint problem over the groups, one variable each, its values the ways of
-pairing it, and the peeling is the only constraint. The search solves it the
-way a clause-learning SAT solver does:
-
-* **Decisions**: commit a group to a way (a group with the fewest ways left,
-  among those the one the most recent conflicts named; the way it last had, at
-  first the repair search's best pairing).
-* **Propagation**: a stored *conflict* (a set of group ways that fail together)
-  whose ways all hold but one takes that one way out of its group; a group left
-  one way takes it, a group left none is a conflict of its own (the ways that
-  took its ways out).
-* **Conflicts from the peeling**: when propagation has nothing left to do, the
-  relaxed peeling of the start runs with the committed ways (restarted at the
-  first round in which a changed group had a free tile). When it fails, the
-  committed ways are freed one at a time, the latest first, and kept only when
-  the peeling then passes: what stays is a small set of ways that fail
-  together, whichever way the other groups go. Freeing a way only relaxes the
-  peeling, so each test peels on from the tiles the failed peeling stopped at,
-  and a way that lets none of them go is freed without a peeling.
-* **Learning and jumping back**: the conflict is resolved with the reasons of
-  the ways propagation implied at the latest decision until one way of that
-  decision level is left, and made smaller (ways of the first level always
-  hold; a way whose reason lies wholly in the conflict adds nothing); it is
-  stored, and the search jumps back to the level where it takes that way
-  out.
-
-A conflict with nothing in it proves the board cannot be cleared; every group
-committed with a peeling that takes every tile is a solution. Both are exact:
-every stored conflict is a set of ways no solution has.
-
-Measured on Turtle seeds 0-1999 (CPU per deal, alone on the machine): no
-deal over 2 s and the slowest 1.93-1.97 s, where the full look-ahead rounds
-left 14 deals over 2 s and the slowest at 14.7 s; every verdict the same. With
-the cheaper peeling since (the same search), the slowest takes 1.33 s
-(``docs/solver.md`` has the figures and how they came down).
+Each group is a variable whose values are its ways of pairing; the relaxed peeling
+of the start with some groups committed is the one constraint. :class:`WaySearch`
+decides, propagates, learns conflicts from failed peelings and jumps back, as a
+clause-learning SAT solver does. The long form: ``docs/solver-notes.md`` (The way
+search).
 """
 
 from __future__ import annotations
