@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 Pair = tuple[int, int]
+#: A way of pairing a group: its pairs.
+Way = tuple[Pair, ...]
+#: A search position of a model (each model says what its items are).
+State = tuple[Any, ...]
+#: Committed pairs.
+Commits = frozenset[Pair]
 
 
 class OutOfBudget(Exception):

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from tilematch.engine.board import bits
-from tilematch.engine.solver.budget import Budget, Pair, Restart
+from tilematch.engine.solver.budget import Budget, Commits, Pair, Restart, State, Way
 from tilematch.engine.tiles import match_key
 
 # ---------------------------------------------------------------------------
@@ -180,20 +180,10 @@ class Model:
         """``None`` when :meth:`stuck`, else a record that :meth:`trial` can reuse."""
         return None if self.stuck(state, commits) else commits
 
-    def trial(
-        self,
-        state: tuple[Any, ...],
-        commits: frozenset[Pair],
-        base: object,
-        g: int,
-        way: tuple[Pair, ...],
-    ) -> bool:
+    def trial(self, state: State, commits: Commits, base: object, g: int, way: Way) -> bool:
         """True when committing ``way`` (pairs of group ``g``) on top of ``commits``
         is not :meth:`stuck`; ``base`` is what :meth:`peel` returned for ``commits``."""
         return not self.stuck(state, commits.union(way))
-
-
-Commits = frozenset[Pair]
 
 
 def tiles_of(pairs: Iterable[Pair]) -> int:

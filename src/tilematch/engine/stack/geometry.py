@@ -67,12 +67,15 @@ class StackGeometry:
 
     def free_mask(self, occupied: int) -> int:
         """Bitmask of the spots of ``occupied`` that are free when exactly those are filled."""
+        return self._free_among(occupied, occupied)
+
+    def _free_among(self, spots: int, occupied: int) -> int:
+        """The spots of ``spots`` that are free when exactly ``occupied`` is filled."""
         is_free_in = self.is_free_in
         free = 0
-        mask = occupied
-        while mask:
-            low = mask & -mask
-            mask ^= low
+        while spots:
+            low = spots & -spots
+            spots ^= low
             if is_free_in(low.bit_length() - 1, occupied):
                 free |= low
         return free
@@ -109,14 +112,7 @@ class StackGeometry:
         gone = (1 << a) | (1 << b)
         after = occupied & ~gone
         free &= ~gone
-        is_free_in = self.is_free_in
-        mask = (self.unblocks[a] | self.unblocks[b]) & after & ~free
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            if is_free_in(low.bit_length() - 1, after):
-                free |= low
-        return free
+        return free | self._free_among((self.unblocks[a] | self.unblocks[b]) & after & ~free, after)
 
 
 @lru_cache(maxsize=64)

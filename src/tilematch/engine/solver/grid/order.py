@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, SupportsIndex, overload
 
-from tilematch.engine.solver.budget import Budget, Pair
-from tilematch.engine.solver.pairing import Commits, Model, PairingSearch
+from tilematch.engine.solver.budget import Budget, Commits, Pair
+from tilematch.engine.solver.pairing import Model, PairingSearch
 
 # ---------------------------------------------------------------------------
 # Shisen-Sho without gravity.

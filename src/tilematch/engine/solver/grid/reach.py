@@ -9,7 +9,7 @@ from typing import Any
 from tilematch.engine.board import bits
 from tilematch.engine.grid.lines import GridLines
 from tilematch.engine.grid.shape import GridShape
-from tilematch.engine.solver.budget import Budget, Pair
+from tilematch.engine.solver.budget import Budget, Commits, Pair, State, Way
 from tilematch.engine.solver.grid.order import Move, Step
 from tilematch.engine.solver.grid.tables import spot_tables
 from tilematch.engine.solver.pairing import Groups, Model
@@ -169,14 +169,7 @@ class GridReach(Model):
         when.clear()
         return False
 
-    def trial(
-        self,
-        state: tuple[Any, ...],
-        commits: frozenset[Pair],
-        base: object,
-        g: int,
-        way: tuple[Pair, ...],
-    ) -> bool:
+    def trial(self, state: State, commits: Commits, base: object, g: int, way: Way) -> bool:
         """The reach test with ``way`` committed too, replayed from ``base`` (the
         steps of the test without it); True when ``way`` passes. The last
         :attr:`keep_passes` passed trials are kept for the positions after them

@@ -25,9 +25,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tilematch.engine.solver.budget import Budget, OutOfBudget, Pair
+from tilematch.engine.solver.budget import Budget, Commits, OutOfBudget, Pair
 from tilematch.engine.solver.layered.model import LayeredModel
-from tilematch.engine.solver.pairing import Commits, group_ways, tiles_of
+from tilematch.engine.solver.pairing import group_ways, tiles_of
 
 Way = tuple[Pair, ...]
 

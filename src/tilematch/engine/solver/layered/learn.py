@@ -13,9 +13,9 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Literal
 
 from tilematch.engine.board import bits
-from tilematch.engine.solver.budget import Budget, Pair, Restart
+from tilematch.engine.solver.budget import Budget, Commits, Pair, Restart
 from tilematch.engine.solver.layered.model import LayeredModel
-from tilematch.engine.solver.pairing import Commits, PairingSearch, tiles_of
+from tilematch.engine.solver.pairing import PairingSearch, tiles_of
 
 #: ``(need, pairs, groups, lone)``: see the module docstring.
 Nogood = tuple[int, frozenset[Pair], int, int]

@@ -6,7 +6,7 @@ from collections.abc import Hashable, Iterator
 from typing import Any, cast
 
 from tilematch.engine.board import bits
-from tilematch.engine.solver.budget import Pair
+from tilematch.engine.solver.budget import Commits, Pair, State, Way
 from tilematch.engine.solver.layered.cells import cell_board
 from tilematch.engine.solver.layered.rounds import first_taken_round
 from tilematch.engine.solver.pairing import Groups, Model, perfect
@@ -243,14 +243,7 @@ class LayeredModel(Model):
             return None
         return snaps, partner, lone
 
-    def trial(
-        self,
-        state: tuple[Any, ...],
-        commits: frozenset[Pair],
-        base: object,
-        g: int,
-        way: tuple[Pair, ...],
-    ) -> bool:
+    def trial(self, state: State, commits: Commits, base: object, g: int, way: Way) -> bool:
         return self.trial_rounds(base, g, way) is not None
 
     def trial_rounds(self, base: object, g: int, way: tuple[Pair, ...]) -> list[int] | None:

@@ -6,13 +6,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tilematch.engine.solver.budget import Budget, Pair, Restart
+from tilematch.engine.solver.budget import Budget, Commits, Pair, Restart
 from tilematch.engine.solver.layered.dead_ways import DeadWays
 from tilematch.engine.solver.layered.learn import Learning
 from tilematch.engine.solver.layered.model import LayeredModel
 from tilematch.engine.solver.layered.repair import Repair
 from tilematch.engine.solver.layered.ways import WaySearch
-from tilematch.engine.solver.pairing import Commits
 
 
 class LayeredSearch(Learning):
