@@ -12,7 +12,7 @@ from tilematch.engine import layouts
 from tilematch.engine.boardfile import format_board, parse_board
 from tilematch.engine.deal.grid import deal_grid
 from tilematch.engine.deal.layout import deal_layout
-from tilematch.modes.daily_calendar import daily_deal
+from tilematch.modes.daily import daily_deal
 from tilematch.modes.share import parse_share_code
 
 

@@ -19,7 +19,7 @@ from pagekit import (
     wait_board,
 )
 
-from tilematch.modes.daily_calendar import daily_deal
+from tilematch.modes.daily import daily_deal
 
 pytestmark = pytest.mark.e2e
 

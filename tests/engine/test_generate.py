@@ -29,8 +29,8 @@ from tilematch.engine.layouts.layout import Layout, LayoutError
 from tilematch.engine.solver import solve
 from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.tiles import standard_set, tiles_match
-from tilematch.modes import daily_calendar
-from tilematch.modes.daily_calendar import daily_deal, daily_seed
+from tilematch.modes import daily
+from tilematch.modes.daily import daily_deal, daily_seed
 from tilematch.modes.share import parse_share_code, share_code
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -661,13 +661,13 @@ def test_documented_examples_run() -> None:
 
 def test_daily_version_table() -> None:
     table = (("0001-01-01", 1), ("2031-01-01", 2))
-    assert daily_calendar.daily_version("2030-12-31", table) == 1
-    assert daily_calendar.daily_version("2031-01-01", table) == 2
-    assert daily_calendar.daily_version("2040-06-01", table) == 2
+    assert daily.daily_version("2030-12-31", table) == 1
+    assert daily.daily_version("2031-01-01", table) == 2
+    assert daily.daily_version("2040-06-01", table) == 2
     day = "2026-03-04"
-    assert daily_deal(day).version == daily_calendar.daily_version(day)
+    assert daily_deal(day).version == daily.daily_version(day)
     assert format_board(daily_deal(day).board) == format_board(
-        daily_deal(day, daily_calendar.daily_version(day)).board
+        daily_deal(day, daily.daily_version(day)).board
     )
     with pytest.raises(ValueError):
         daily_deal("2026-02-30")

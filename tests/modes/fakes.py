@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 
 from tilematch.engine.board import Match, PairView
 from tilematch.engine.tiles import tiles_match
-from tilematch.modes import deals
+from tilematch.modes import daily, deals
 
 
 class FakeBoard:
@@ -129,7 +129,7 @@ def install(monkeypatch, boards: Sequence[FakeBoard], seed: int = 1) -> None:
     """Make every deal of a game with ``seed`` hand out ``boards`` (index i -> the
     i-th board, the last one repeated), reshuffles use :func:`fake_redeal` and
     hints take the first legal pair."""
-    table = {deals.derive_seed(seed, deals.SALT_BOARD, i): i for i in range(50)}
+    table = {deals.stream_seed(seed, deals.SALT_BOARD, i): i for i in range(50)}
 
     def deal(game: str, *, seed: int, **_: object) -> deals.Dealt:
         index = min(table[seed], len(boards) - 1)
@@ -148,7 +148,7 @@ def install(monkeypatch, boards: Sequence[FakeBoard], seed: int = 1) -> None:
         return hint(board), False
 
     monkeypatch.setattr(deals, "deal", deal)
-    monkeypatch.setattr(deals, "daily_deal", lambda date, version: deal("solitaire", seed=seed))
+    monkeypatch.setattr(daily, "daily_deal", lambda date, version: deal("solitaire", seed=seed))
     monkeypatch.setattr(deals, "redeal", fake_redeal)
     monkeypatch.setattr(deals, "hint", hint)
     monkeypatch.setattr(deals, "smart_hint", smart_hint)
@@ -161,7 +161,7 @@ def install(monkeypatch, boards: Sequence[FakeBoard], seed: int = 1) -> None:
         return name
 
     monkeypatch.setattr(deals, "layout_key", layout_key)
-    monkeypatch.setattr(deals, "daily_seed", lambda day: 1)
+    monkeypatch.setattr(daily, "daily_seed", lambda day: 1)
 
 
 def pairs_board(count: int, game: str = "shisensho") -> FakeBoard:

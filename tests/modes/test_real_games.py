@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tilematch.modes import Session, Settings, daily, daily_calendar, new_session
+from tilematch.modes import Session, Settings, daily, new_session
 from tilematch.modes.duel import DuelGame, Rival
 
 
@@ -132,7 +132,7 @@ def test_daily_boards_are_stable_and_differ_by_date() -> None:
     assert faces(first) != faces(other)
     assert first.settings.layout == "turtle" and first.tiles_total == 144
     assert daily.seed_for("2026-11-29") == first.settings.seed
-    engine = daily_calendar.daily_deal("2026-11-29", version=1).board
+    engine = daily.daily_deal("2026-11-29", version=1).board
     assert faces(first) == [(spot, engine.face(spot)) for spot in engine.spots()]
 
 
@@ -345,16 +345,16 @@ def test_smart_hints_follow_the_deals_own_solution_without_a_search(monkeypatch)
     in any order, the rest of it still clears the board: a smart hint is its next
     pair, with no search (so none can run out of budget). A pair off that pairing
     costs a search, whose solution is remembered in turn; the game replays."""
-    from tilematch.engine import solver as engine_solve
+    from tilematch.engine import hints as engine_hints
 
     searches: list[int] = []
-    real_solve = engine_solve.solve
+    real_solve = engine_hints.solve
 
     def counted(*args: object, **kwargs: object) -> object:
         searches.append(1)
         return real_solve(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(engine_solve, "solve", counted)
+    monkeypatch.setattr(engine_hints, "solve", counted)
     rng = random.Random(3)
     for settings in (
         Settings(game="solitaire", mode="regular", seed=21, layout="turtle"),

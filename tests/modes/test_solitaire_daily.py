@@ -169,8 +169,6 @@ def test_history_keeps_the_best_result_per_day() -> None:
 
 
 def test_a_date_fixes_its_board_and_refuses_other_values() -> None:
-    from tilematch.modes import deals
-
     fixed = daily.settings_for("2026-05-17")
     assert (fixed.layout, fixed.generator, fixed.version) == ("turtle", "reverse", 1)
     assert fixed.seed == daily.seed_for("2026-05-17")
@@ -183,16 +181,15 @@ def test_a_date_fixes_its_board_and_refuses_other_values() -> None:
     ):
         with pytest.raises(ModeError, match=field):
             Settings(game="solitaire", mode="daily", date="2026-05-17", **{field: value}).validate()
-    assert deals.daily_version("1999-12-31") == deals.daily_version("2026-05-17") == 1
+    assert daily.daily_version("1999-12-31") == daily.daily_version("2026-05-17") == 1
 
 
 def test_a_new_generator_version_only_reaches_dates_to_come(monkeypatch) -> None:
-    from tilematch.modes import deals
-
-    monkeypatch.setattr(deals, "DAILY_VERSIONS", (("0001-01-01", 1), ("2031-01-01", 2)))
-    assert deals.daily_version("2030-12-31") == 1
+    monkeypatch.setattr(daily, "DAILY_VERSIONS", (("0001-01-01", 1), ("2031-01-01", 2)))
+    assert daily.daily_version("2030-12-31") == 1
     assert daily.settings_for("2030-12-31").version == 1
-    assert deals.daily_version("2031-01-01") == deals.daily_version("2040-06-01") == 2
+    assert daily.daily_version("2031-01-01") == daily.daily_version("2040-06-01") == 2
+    assert daily.settings_for("2031-01-01").version == 2
 
 
 def test_a_shuffle_that_cannot_help_is_refused_and_costs_nothing() -> None:

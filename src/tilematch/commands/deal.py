@@ -26,7 +26,7 @@ from tilematch.engine.grid.outlines import Outline, ShapeError, get_shape, parse
 from tilematch.engine.grid.outlines import names as shape_names
 from tilematch.engine.layouts.layout import Layout, LayoutError
 from tilematch.engine.stack.json import format_stack_json as format_stack
-from tilematch.modes.daily_calendar import daily_deal
+from tilematch.modes.daily import daily_deal
 from tilematch.modes.share import share_code
 
 GAMES = ("shisensho", "solitaire", "blackwhite")

@@ -10,7 +10,7 @@ an ``int`` bitmask over spots.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from typing import NamedTuple, Protocol, Self
+from typing import Literal, NamedTuple, Protocol, Self
 
 Point = tuple[int, int]
 
@@ -108,11 +108,19 @@ class PairView:
         return f"<PairView {self.count()} pairs>"
 
 
+#: The games a board belongs to.
+Game = Literal["shisensho", "solitaire", "blackwhite"]
+
+
 class Board(Protocol):
     """The protocol both board geometries implement (see ``docs/architecture.md``)."""
 
-    game: str
     occupied: int
+
+    @property
+    def game(self) -> Game:
+        """The game whose rules the board follows."""
+        ...
 
     def face(self, spot: int) -> str | None:
         """The tile code at ``spot``, or ``None`` when it is empty."""

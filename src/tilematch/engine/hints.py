@@ -55,11 +55,16 @@ def hint(board: Board) -> Match | None:
 
 
 def advise(
-    board: Board, *, seconds: float | None = DEFAULT_SECONDS, memory: Memory | None = None
+    board: Board,
+    *,
+    seconds: float | None = DEFAULT_SECONDS,
+    nodes: int | None = None,
+    memory: Memory | None = None,
 ) -> Advice:
     """Search ``board`` once and return an :class:`Advice`.
 
-    ``seconds`` bounds the search (``None``: no bound). With a ``memory``, a
+    ``seconds`` and ``nodes`` bound the search (``None``: no bound); a node bound
+    alone makes the answer independent of the machine's speed. With a ``memory``, a
     solution remembered from an earlier position of the same game answers
     without a new search, and a new solution is remembered. Raises
     :class:`ValueError` for a negative bound.
@@ -69,7 +74,7 @@ def advise(
     known = memory.recall(board) if memory is not None else None
     if known is not None:
         return Advice(known, True)
-    result = solve(board, seconds=seconds)
+    result = solve(board, seconds=seconds, nodes=nodes)
     if result.status == "solved":
         if memory is not None:
             memory.remember(board, result.moves)

@@ -5,36 +5,24 @@
 >>> session.view(now=0.0)["counters"]["tiles_left"]
 136
 
-Every mode of SPEC §2-§4 is a :class:`Session` subclass registered in
-:data:`SESSION_TYPES`; :mod:`tilematch.modes.duel` holds the Speed Duel core,
+Every mode of SPEC §2-§4 is a :class:`Session` subclass that registers itself in
+:data:`SESSION_TYPES` (:mod:`tilematch.modes.registry`) and checks its own
+:class:`Settings`; :mod:`tilematch.modes.duel` holds the Speed Duel core,
 :mod:`tilematch.modes.daily` the Daily Challenge calendar and
 :mod:`tilematch.modes.tower` the Emperor's Tower table.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from tilematch.modes.blackwhite import Countdown, Tower, Zen
 from tilematch.modes.ledger import Chain, Ledger, Line
-from tilematch.modes.session import MODES, ModeError, Outcome, Session, Settings
+from tilematch.modes.registry import MODES, SESSION_TYPES
+from tilematch.modes.session import Outcome, Session, new_session
+from tilematch.modes.settings import ModeError, Settings
 from tilematch.modes.shisensho import Arcade, Classic
 from tilematch.modes.solitaire import Daily, Regular
-
-#: ``(game, mode)`` -> the session class that plays it.
-SESSION_TYPES: Final[dict[tuple[str, str], type[Session]]] = {
-    (cls.GAME, cls.MODE): cls for cls in (Classic, Arcade, Regular, Daily, Zen, Countdown, Tower)
-}
-
-
-def new_session(settings: Settings, now: float) -> Session:
-    """A new game of ``settings`` whose clock starts at ``now``.
-
-    Raises :class:`ModeError` when the settings are invalid (the message names
-    the problem).
-    """
-    fixed = settings.validate()
-    return SESSION_TYPES[(fixed.game, fixed.mode)](fixed, now)
 
 
 def load_session(data: Any) -> Session:
@@ -45,13 +33,20 @@ def load_session(data: Any) -> Session:
 __all__ = [
     "MODES",
     "SESSION_TYPES",
+    "Arcade",
     "Chain",
+    "Classic",
+    "Countdown",
+    "Daily",
     "Ledger",
     "Line",
     "ModeError",
     "Outcome",
+    "Regular",
     "Session",
     "Settings",
+    "Tower",
+    "Zen",
     "load_session",
     "new_session",
 ]

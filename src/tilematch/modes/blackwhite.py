@@ -26,11 +26,21 @@ Countdown rules of its difficulty and awards 1-3 stars.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
 from tilematch.modes import deals, tower
 from tilematch.modes.session import Session
+from tilematch.modes.settings import (
+    ModeError,
+    Settings,
+    refuse_date,
+    refuse_difficulty,
+    refuse_grid,
+    refuse_level,
+    settle_layout,
+)
+from tilematch.modes.views import Event, ModeCounters, ModeSummary
 
 PAIR_POINTS: Final = 100
 COMBO_STEP_POINTS: Final = 50
@@ -42,7 +52,7 @@ SHUFFLE_EVERY: Final = 10
 
 
 @dataclass(frozen=True)
-class Difficulty:
+class CountdownLevel:
     """One column of the SPEC §4 difficulty table."""
 
     name: str
@@ -55,11 +65,13 @@ class Difficulty:
     deal: str
 
 
-DIFFICULTY_TABLE: Final[dict[str, Difficulty]] = {
-    "relaxed": Difficulty("relaxed", 8, 3, 5, 3, 5, 0, "easy"),
-    "standard": Difficulty("standard", 5, 2, 3, 2, 3, 0, "normal"),
-    "zen_master": Difficulty("zen_master", 3, 1, 1, 1, 1, -30, "hard"),
+DIFFICULTY_TABLE: Final[dict[str, CountdownLevel]] = {
+    "relaxed": CountdownLevel("relaxed", 8, 3, 5, 3, 5, 0, "easy"),
+    "standard": CountdownLevel("standard", 5, 2, 3, 2, 3, 0, "normal"),
+    "zen_master": CountdownLevel("zen_master", 3, 1, 1, 1, 1, -30, "hard"),
 }
+#: The difficulties of Countdown and Emperor's Tower, easiest first.
+COUNTDOWN_DIFFICULTIES: Final = tuple(DIFFICULTY_TABLE)
 
 
 class Zen(Session):
@@ -67,6 +79,35 @@ class Zen(Session):
 
     GAME: ClassVar[str] = "blackwhite"
     MODE: ClassVar[str] = "zen"
+
+    @classmethod
+    def settle(cls, settings: Settings) -> Settings:
+        """Black & White settings checked: a built-in layout (:meth:`default_layout`
+        when none is named), no size or shape, what the mode fixes
+        (:meth:`pin`) and its difficulty (:meth:`settle_difficulty`)."""
+        refuse_grid(settings)
+        fixed = cls.settle_difficulty(cls.pin(settings))
+        return settle_layout(fixed, cls.default_layout())
+
+    @classmethod
+    def pin(cls, settings: Settings) -> Settings:
+        """The settings with what the mode fixes filled in (nothing: no level, no date)."""
+        refuse_level(settings)
+        refuse_date(settings)
+        return settings
+
+    @classmethod
+    def settle_difficulty(cls, settings: Settings) -> Settings:
+        """The settings with the mode's difficulty (none in Zen)."""
+        refuse_difficulty(settings)
+        return settings
+
+    @staticmethod
+    def default_layout() -> str:
+        """The layout played when none is named: the first of Pyramid, Yin-Yang and
+        Tower that is built in, else the Turtle."""
+        names = deals.layout_names()
+        return next((n for n in ("pyramid", "yin-yang", "tower") if n in names), "turtle")
 
     def _stones(self) -> int:
         return 0
@@ -78,7 +119,7 @@ class Zen(Session):
         s = self.settings
         return deals.deal(
             s.game,
-            seed=deals.derive_seed(s.seed or 0, deals.SALT_BOARD, index),
+            seed=deals.stream_seed(s.seed or 0, deals.SALT_BOARD, index),
             layout=s.layout,
             generator=s.generator,
             difficulty=self._deal_difficulty(),
@@ -86,7 +127,7 @@ class Zen(Session):
             version=s.version,
         )
 
-    def _score_match(self, at: float, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def _score_match(self, at: float, events: list[Event]) -> dict[str, Any]:
         step = self.chain.length
         self.ledger.add("Pair", PAIR_POINTS, kind="pair", at=at)
         if step >= 2:
@@ -94,11 +135,11 @@ class Zen(Session):
             self.ledger.add(f"Combo step {step}", bonus, kind="combo", at=at)
         return self._rapid_effects(step, events)
 
-    def _rapid_effects(self, step: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def _rapid_effects(self, step: int, events: list[Event]) -> dict[str, Any]:
         """Bonus seconds and recharges of a rapid match (none in Zen)."""
         return {}
 
-    def _on_deadlock(self, now: float, events: list[dict[str, Any]]) -> None:
+    def _on_deadlock(self, now: float, events: list[Event]) -> None:
         events.append({"type": "deadlock", "offer": []})
         self._shuffle(now, False, events)
 
@@ -108,6 +149,16 @@ class Countdown(Zen):
 
     MODE: ClassVar[str] = "countdown"
 
+    @classmethod
+    def settle_difficulty(cls, settings: Settings) -> Settings:
+        """The settings with a difficulty of :data:`COUNTDOWN_DIFFICULTIES`
+        (``"standard"`` when none is named); raises :class:`ModeError`."""
+        difficulty = settings.difficulty if settings.difficulty is not None else "standard"
+        if difficulty not in COUNTDOWN_DIFFICULTIES:
+            choices = ", ".join(COUNTDOWN_DIFFICULTIES)
+            raise ModeError(f"unknown difficulty {difficulty!r}; choose one of {choices}")
+        return replace(settings, difficulty=difficulty)
+
     def _setup(self) -> None:
         table = self.table
         self.hints_left = table.hints
@@ -115,7 +166,7 @@ class Countdown(Zen):
         self.undos_left = table.undos
 
     @property
-    def table(self) -> Difficulty:
+    def table(self) -> CountdownLevel:
         """The difficulty row in play."""
         return DIFFICULTY_TABLE[self.settings.difficulty or "standard"]
 
@@ -129,7 +180,7 @@ class Countdown(Zen):
     def _limit(self) -> float | None:
         return self.countdown()
 
-    def _rapid_effects(self, step: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def _rapid_effects(self, step: int, events: list[Event]) -> dict[str, Any]:
         if step < 2:
             return {}
         seconds = self.table.bonus_seconds
@@ -167,7 +218,7 @@ class Countdown(Zen):
     def _check_shuffle(self) -> str | None:
         return "no shuffles" if self.shuffles_left <= 0 else None
 
-    def _shuffle_cost(self, at: float, voluntary: bool, events: list[dict[str, Any]]) -> None:
+    def _shuffle_cost(self, at: float, voluntary: bool, events: list[Event]) -> None:
         if voluntary:
             self.shuffles_left -= 1
             self.ledger.add("Shuffle", SHUFFLE_PENALTY, kind="shuffle", at=at)
@@ -177,7 +228,7 @@ class Countdown(Zen):
             self.clock.adjust(self.table.deadlock_seconds)
             events.append({"type": "time", "seconds": self.table.deadlock_seconds})
 
-    def _on_finish(self, status: str, now: float, events: list[dict[str, Any]]) -> None:
+    def _on_finish(self, status: str, now: float, events: list[Event]) -> None:
         if status != "won":
             return
         left = self.clock.whole_seconds_left(now)
@@ -189,7 +240,7 @@ class Countdown(Zen):
                 at=self.clock.elapsed(now),
             )
 
-    def _extra_counters(self, now: float) -> dict[str, Any]:
+    def _extra_counters(self, now: float) -> ModeCounters:
         return {
             "hints_left": self.hints_left,
             "shuffles_left": self.shuffles_left,
@@ -197,7 +248,7 @@ class Countdown(Zen):
             "countdown": self.countdown(),
         }
 
-    def _extra_summary(self, now: float) -> dict[str, Any]:
+    def _extra_summary(self, now: float) -> ModeSummary:
         remaining = self.clock.remaining(now)
         return {
             "difficulty": self.table.name,
@@ -209,6 +260,28 @@ class Tower(Countdown):
     """Black & White Emperor's Tower: one campaign level."""
 
     MODE: ClassVar[str] = "tower"
+
+    @classmethod
+    def pin(cls, settings: Settings) -> Settings:
+        """The layout, difficulty, seed and generator version of the tower level;
+        raises :class:`ModeError` for a level out of range, a date, or a field
+        given with another value."""
+        refuse_date(settings)
+        number = settings.level
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, int)
+            or not 1 <= number <= len(tower.LEVELS)
+        ):
+            raise ModeError(f"a tower level is 1-{len(tower.LEVELS)}, not {number!r}")
+        level = tower.LEVELS[number - 1]
+        return settings.pinned(
+            f"tower level {level.level}",
+            layout=level.layout,
+            difficulty=level.difficulty,
+            seed=level.seed,
+            version=tower.GENERATOR_VERSION,
+        )
 
     @property
     def level(self) -> tower.Level:
@@ -228,7 +301,7 @@ class Tower(Countdown):
             shuffles=self.shuffles,
         )
 
-    def _extra_summary(self, now: float) -> dict[str, Any]:
+    def _extra_summary(self, now: float) -> ModeSummary:
         return {
             **super()._extra_summary(now),
             "level": self.level.level,

@@ -18,6 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from tilematch.modes.views import ClockView
+
 
 @dataclass
 class GameClock:
@@ -101,7 +103,7 @@ class GameClock:
         if self.stopped_at is None:
             self.stopped_at = self._frozen(now)
 
-    def view(self, now: float) -> dict[str, object]:
+    def view(self, now: float) -> ClockView:
         """The clock as the view shows it: elapsed, remaining, paused."""
         remaining = self.remaining(now)
         return {

@@ -1,8 +1,9 @@
 """The Daily Challenge calendar: dates, seeds, per-day results and streaks.
 
 A date written YYYY-MM-DD (the player's local calendar date) maps to one
-Turtle board for ever: the seed comes from the engine's versioned
-``daily_seed``, and :func:`settings_for` builds the session settings.
+Turtle board for ever: :func:`daily_seed` gives its seed, :data:`DAILY_VERSIONS`
+the generator version that deals it, :func:`daily_deal` the board and
+:func:`settings_for` the session settings.
 
 Results are plain dicts ``{"date", "solved", "time", "hints", "undos"}`` (what
 :meth:`tilematch.modes.solitaire.Daily.result` returns). A day counts as
@@ -18,18 +19,61 @@ calendar days, each solved; a missed or unsolved day ends it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date as Date
 from datetime import timedelta
-from typing import Any
+from typing import Any, Final
 
-from tilematch.modes import deals
-from tilematch.modes.session import ModeError, Settings, check_date
+from tilematch.engine.deal.layout import deal_layout
+from tilematch.engine.deal.record import Deal
+from tilematch.engine.deal.seeds import derive_seed
+from tilematch.modes.settings import ModeError, Settings, check_date
+
+#: The generator version that deals the Daily Challenge, by first date: a date is
+#: dealt by the version of the last entry starting on or before it. A new generator
+#: reaches the Daily Challenge only by a new entry for dates to come, so every past
+#: date keeps its board for ever.
+DAILY_VERSIONS: Final[tuple[tuple[str, int], ...]] = (("0001-01-01", 1),)
+
+
+def daily_seed(date: str) -> int:
+    """The Daily Challenge seed of a calendar date ``YYYY-MM-DD``: the same date
+    always gives the same seed (SHA-256 of the date, not ``hash()``).
+
+    Raises :class:`ModeError` (a ``ValueError``) for text that is not a real
+    calendar date in that exact form.
+    """
+    return derive_seed("tilematch-daily", check_date(date))
+
+
+def daily_version(date: str, versions: Sequence[tuple[str, int]] | None = None) -> int:
+    """The generator version of the Daily Challenge of ``date`` (YYYY-MM-DD): the
+    version of the last entry of ``versions`` (``(first date, version)`` in date
+    order; :data:`DAILY_VERSIONS` by default) starting on or before ``date``.
+    The date is compared as text and not checked here (:func:`daily_seed` checks it).
+    """
+    table = DAILY_VERSIONS if versions is None else versions
+    version = table[0][1]
+    for first, number in table:
+        if date >= first:
+            version = number
+    return version
+
+
+def daily_deal(date: str, version: int | None = None) -> Deal:
+    """The Daily Challenge of ``date`` (YYYY-MM-DD): Mahjong Solitaire on the
+    Turtle by reverse placement, seeded by :func:`daily_seed`, dealt by the
+    generator version of that date (:func:`daily_version`) unless ``version`` is
+    given. Raises :class:`ValueError` for a bad date or an unknown version."""
+    seed = daily_seed(date)  # a bad date is refused before its version is looked up
+    if version is None:
+        version = daily_version(date)
+    return deal_layout("turtle", "solitaire", seed=seed, generator="reverse", version=version)
 
 
 def seed_for(day: str) -> int:
     """The seed of the Daily Challenge of ``day``; raises :class:`ModeError` for a bad date."""
-    return deals.daily_seed(check_date(day))
+    return daily_seed(day)
 
 
 def settings_for(day: str) -> Settings:

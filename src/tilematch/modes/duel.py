@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tilematch.engine.board import Board, Match
-from tilematch.engine.tiles import tile_name
 from tilematch.modes import deals
-from tilematch.modes.session import DEFAULT_GRID, ModeError, Outcome, Settings
+from tilematch.modes.session import Outcome
+from tilematch.modes.settings import DEFAULT_GRID, ModeError, Settings
+from tilematch.modes.views import DuelMatch, DuelResult, DuelView, Event, tile_view
 
 LOCKOUT_SECONDS: Final = 1.0
 FORFEIT_SECONDS: Final = 30.0
@@ -81,7 +82,7 @@ class Rival:
         pairs = sorted((m.a, m.b) for m in board.legal_pairs())
         if not pairs:
             return None
-        rng = random.Random(deals.derive_seed(self.seed, deals.SALT_RIVAL, self.played))
+        rng = random.Random(deals.stream_seed(self.seed, deals.SALT_RIVAL, self.played))
         a, b = rng.choice(pairs)
         return a, b, max(now, self._ready_at)
 
@@ -146,7 +147,7 @@ class DuelGame:
         self.winner: int | None = None
         self.reason: str | None = None
         self.ended_at: float | None = None
-        self.last_match: dict[str, Any] | None = None
+        self.last_match: DuelMatch | None = None
         #: Accepted claims: ``{"player", "a", "b", "t"}``.
         self.log: list[dict[str, Any]] = []
         #: Every call that can change the duel, for :meth:`to_json`.
@@ -173,12 +174,19 @@ class DuelGame:
         """Seconds of lockout ``player`` still has at ``now`` (0 when free to claim)."""
         return max(0.0, self._player(player).locked_until - now)
 
-    def _end(self, now: float, reason: str, winner: int | None) -> dict[str, Any]:
+    def _end(self, now: float, reason: str, winner: int | None) -> Event:
         self.ended_at = now
         self.reason = reason
         self.winner = winner
         self.status = "draw" if winner is None else "won"
-        return {"type": "end", **self.result()}
+        result = self.result()
+        return {
+            "type": "end",
+            "status": result["status"],
+            "reason": result["reason"],
+            "winner": result["winner"],
+            "scores": result["scores"],
+        }
 
     # ------------------------------------------------------------ time
     def _advance(self, now: float) -> float:
@@ -186,7 +194,7 @@ class DuelGame:
         self._now = now
         return now
 
-    def _check_forfeit(self, now: float) -> list[dict[str, Any]]:
+    def _check_forfeit(self, now: float) -> list[Event]:
         if self.finished:
             return []
         away = [
@@ -199,7 +207,7 @@ class DuelGame:
         since, loser = min(away)
         return [self._end(since + FORFEIT_SECONDS, "forfeit", 1 - loser)]
 
-    def tick(self, now: float) -> list[dict[str, Any]]:
+    def tick(self, now: float) -> list[Event]:
         """Let time pass to ``now``: forfeits, and the rival's claims when due.
         Returns the events caused."""
         now = self._advance(now)
@@ -241,7 +249,7 @@ class DuelGame:
         if seat.away_since is None:
             seat.away_since = now
 
-    def back(self, player: int, now: float) -> list[dict[str, Any]]:
+    def back(self, player: int, now: float) -> list[Event]:
         """``player`` reconnected at ``now``; returns the events (a forfeit if they
         came back too late)."""
         seat = self._player(player)
@@ -302,7 +310,10 @@ class DuelGame:
             "player": player,
         }
         self.log.append({"player": player, "a": move.a, "b": move.b, "t": now})
-        events = [*early, {"type": "match", "player": player, "a": move.a, "b": move.b}]
+        events: list[Event] = [
+            *early,
+            {"type": "match", "player": player, "a": move.a, "b": move.b},
+        ]
         if self.board.is_cleared():
             first, second = self.scores
             winner = None if first == second else (0 if first > second else 1)
@@ -311,7 +322,7 @@ class DuelGame:
             self._unlock_deadlock(events)
         return Outcome(True, events=events)
 
-    def _refuse(self, reason: str, events: list[dict[str, Any]]) -> Outcome:
+    def _refuse(self, reason: str, events: list[Event]) -> Outcome:
         outcome = Outcome.refuse(reason, DUEL_REFUSALS.get(reason))
         outcome.events = list(events)
         return outcome
@@ -326,11 +337,11 @@ class DuelGame:
     def _on_board(self, spot: int) -> bool:
         return spot >= 0 and bool(self.board.occupied >> spot & 1)
 
-    def _unlock_deadlock(self, events: list[dict[str, Any]]) -> None:
+    def _unlock_deadlock(self, events: list[Event]) -> None:
         for _ in range(10):
             if not self.board.is_deadlocked():
                 return
-            seed = deals.derive_seed(self.seed, deals.SALT_SHUFFLE, self.reshuffles)
+            seed = deals.stream_seed(self.seed, deals.SALT_SHUFFLE, self.reshuffles)
             self.board = deals.redeal(self.board, seed)
             self.reshuffles += 1
             events.append({"type": "shuffle", "automatic": True})
@@ -389,7 +400,7 @@ class DuelGame:
         return game
 
     # ------------------------------------------------------------ views
-    def result(self) -> dict[str, Any]:
+    def result(self) -> DuelResult:
         """``{"status", "reason", "winner", "scores"}``; ``status`` is ``"playing"``,
         ``"won"`` or ``"draw"``, ``reason`` ``"cleared"`` or ``"forfeit"``."""
         return {
@@ -399,7 +410,7 @@ class DuelGame:
             "scores": self.scores,
         }
 
-    def view(self, now: float) -> dict[str, Any]:
+    def view(self, now: float) -> DuelView:
         """What both players' screens draw: tiles, scores, lockouts, who is away,
         the last match and the result.
 
@@ -419,16 +430,7 @@ class DuelGame:
             "geometry": "grid",
             "bounds": {"rows": rows, "cols": cols},
             "tiles": [
-                {
-                    "spot": spot,
-                    "code": self.board.face(spot),
-                    "name": tile_name(self.board.face(spot) or ""),
-                    "pos": list(self.board.coords(spot)),
-                    "free": True,
-                    "selectable": True,
-                    "blocked": None,
-                    "stone": 0,
-                }
+                tile_view(self.board, spot, free=True, selectable=True, blocked=None, stone=0)
                 for spot in self.board.spots()
             ],
             "last_match": self.last_match,

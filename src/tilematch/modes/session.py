@@ -16,35 +16,32 @@ Each mode (``shisensho.py``, ``solitaire.py``, ``blackwhite.py``) subclasses
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
-from datetime import date as Date
+from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Final
 
 from tilematch.engine.board import Board, Match, reason_text
-from tilematch.engine.tiles import tile_name
-from tilematch.modes import deals
+from tilematch.engine.stack.board import StackBoard
+from tilematch.modes import deals, registry
 from tilematch.modes.clock import GameClock
 from tilematch.modes.ledger import Chain, Ledger
+from tilematch.modes.settings import DEFAULT_GRID, ModeError, Settings
+from tilematch.modes.views import (
+    Counters,
+    Event,
+    LastMatch,
+    LogEntry,
+    ModeCounters,
+    ModeSummary,
+    Summary,
+    TileView,
+    View,
+    ViewMemo,
+    board_tiles,
+    freed_tiles,
+    stack_bounds,
+)
 
-
-class ModeError(ValueError):
-    """Settings, an intent or saved data that cannot be used; the message says why."""
-
-
-#: The modes of each game (``shisensho/duel`` is :mod:`tilematch.modes.duel`).
-MODES: Final[dict[str, tuple[str, ...]]] = {
-    "shisensho": ("classic", "arcade"),
-    "solitaire": ("regular", "daily"),
-    "blackwhite": ("zen", "countdown", "tower"),
-}
-#: Shisen-Sho board sizes offered by name, as (rows, cols).
-GRID_SIZES: Final = ((8, 17), (8, 12), (6, 14), (8, 18), (12, 24))
-DEFAULT_GRID: Final = (8, 17)
-#: Black & White difficulties (SPEC §4).
-DIFFICULTIES: Final = ("relaxed", "standard", "zen_master")
-GENERATORS: Final = ("reverse", "checked")
 INTENTS: Final = ("match", "undo", "hint", "smart_hint", "shuffle", "pause", "resume", "give_up")
 #: Statuses after which nothing but viewing is possible.
 FINISHED: Final = frozenset({"won", "lost", "given_up"})
@@ -67,210 +64,7 @@ REFUSALS: Final = {
     "not allowed": "This mode does not offer that.",
 }
 
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _FORMAT = 1
-
-
-def check_date(text: object) -> str:
-    """``text`` if it is a real calendar date written YYYY-MM-DD; raises :class:`ModeError`."""
-    if not isinstance(text, str) or not _DATE.match(text):
-        raise ModeError(f"a date must be written YYYY-MM-DD, not {text!r}")
-    try:
-        Date.fromisoformat(text)
-    except ValueError:
-        raise ModeError(f"{text!r} is not a calendar date") from None
-    return text
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What a game is: game, mode and everything that fixes its first board.
-
-    ``size`` is ``(rows, cols)`` for Shisen-Sho and ``shape`` the name of a
-    built-in Shisen-Sho outline (:mod:`tilematch.engine.grid.outlines`; it fixes
-    the size), ``layout`` a built-in layout
-    name for the layered games, ``difficulty`` one of :data:`DIFFICULTIES` for
-    Black & White Countdown, ``level`` 1–150 for Emperor's Tower, ``date``
-    YYYY-MM-DD for the Daily Challenge, ``generator`` ``"reverse"`` or
-    ``"checked"``, ``version`` the generator version the board was dealt with
-    (filled in by :meth:`validate`).
-    """
-
-    game: str
-    mode: str
-    layout: str | None = None
-    size: tuple[int, int] | None = None
-    seed: int | None = None
-    gravity: bool = False
-    difficulty: str | None = None
-    level: int | None = None
-    generator: str = "reverse"
-    version: int | None = None
-    date: str | None = None
-    shape: str | None = None
-
-    def validate(self) -> Settings:
-        """Check every field; returns the settings with the mode's defaults filled in
-        (size, layout, seed of a daily date or tower level, generator version).
-
-        Raises :class:`ModeError` naming the first problem found.
-        """
-        if self.game not in MODES:
-            raise ModeError(f"unknown game {self.game!r}; choose one of {', '.join(MODES)}")
-        if self.mode not in MODES[self.game]:
-            raise ModeError(
-                f"unknown mode {self.mode!r} for {self.game}; "
-                f"choose one of {', '.join(MODES[self.game])}"
-            )
-        if self.generator not in GENERATORS:
-            raise ModeError(f"unknown generator {self.generator!r}; choose reverse or checked")
-        if not isinstance(self.gravity, bool):
-            raise ModeError("gravity must be true or false")
-        if self.gravity and self.game != "shisensho":
-            raise ModeError("gravity exists only in Shisen-Sho")
-        if self.version is not None and (
-            not isinstance(self.version, int) or isinstance(self.version, bool)
-        ):
-            raise ModeError(f"generator version must be an integer, not {self.version!r}")
-        fixed = self
-        fixed = self._validate_grid() if self.game == "shisensho" else self._validate_stack()
-        if fixed.seed is None:
-            raise ModeError("a seed is needed to deal the board")
-        if not isinstance(fixed.seed, int) or isinstance(fixed.seed, bool) or fixed.seed < 0:
-            raise ModeError(f"the seed must be a non-negative integer, not {fixed.seed!r}")
-        if fixed.version is None:
-            fixed = replace(fixed, version=deals.generator_version())
-        return fixed
-
-    def _validate_grid(self) -> Settings:
-        if self.layout is not None:
-            raise ModeError("Shisen-Sho boards have a size, not a layout")
-        if self.difficulty is not None or self.level is not None or self.date is not None:
-            raise ModeError("Shisen-Sho takes no difficulty, level or date")
-        if self.shape is not None:
-            if not isinstance(self.shape, str):
-                raise ModeError(f"a shape is named by a string, not {self.shape!r}")
-            try:
-                outline = deals.grid_shape(self.shape)
-            except ValueError as error:
-                raise ModeError(str(error)) from None
-            if self.size is not None and tuple(self.size) != (outline.rows, outline.cols):
-                raise ModeError("a Shisen-Sho board has a size or a shape, not both")
-            return replace(self, shape=outline.name, size=(outline.rows, outline.cols))
-        size = self.size if self.size is not None else DEFAULT_GRID
-        if (
-            not isinstance(size, tuple | list)
-            or len(size) != 2
-            or not all(isinstance(n, int) and not isinstance(n, bool) for n in size)
-        ):
-            raise ModeError(f"size must be [rows, cols], not {size!r}")
-        rows, cols = int(size[0]), int(size[1])
-        if not (2 <= rows <= 20 and 2 <= cols <= 30):
-            raise ModeError(f"a board of {rows}x{cols} is out of range (2-20 rows, 2-30 columns)")
-        if rows * cols % 2:
-            raise ModeError(f"a board of {rows}x{cols} has an odd number of cells")
-        return replace(self, size=(rows, cols))
-
-    def _validate_stack(self) -> Settings:
-        if self.size is not None or self.shape is not None:
-            raise ModeError(f"{self.game} boards have a layout, not a size or shape")
-        fixed = self
-        if self.mode != "tower" and self.level is not None:
-            raise ModeError("only Emperor's Tower has levels")
-        if self.mode != "daily" and self.date is not None:
-            raise ModeError("only the Daily Challenge has a date")
-        if self.mode == "daily":
-            day = check_date(self.date)
-            if self.layout not in (None, "turtle"):
-                raise ModeError("the Daily Challenge is always played on the Turtle layout")
-            if self.generator != "reverse":
-                raise ModeError("the Daily Challenge is always dealt by the reverse generator")
-            fixed = self._pinned(
-                f"the Daily Challenge of {day}",
-                layout="turtle",
-                seed=deals.daily_seed(day),
-                version=deals.daily_version(day),
-            )
-        elif self.mode == "tower":
-            from tilematch.modes import tower
-
-            if (
-                isinstance(self.level, bool)
-                or not isinstance(self.level, int)
-                or not 1 <= self.level <= len(tower.LEVELS)
-            ):
-                raise ModeError(f"a tower level is 1-{len(tower.LEVELS)}, not {self.level!r}")
-            level = tower.LEVELS[self.level - 1]
-            fixed = self._pinned(
-                f"tower level {level.level}",
-                layout=level.layout,
-                difficulty=level.difficulty,
-                seed=level.seed,
-                version=tower.GENERATOR_VERSION,
-            )
-        if self.mode in ("countdown", "tower"):
-            difficulty = fixed.difficulty if fixed.difficulty is not None else "standard"
-            if difficulty not in DIFFICULTIES:
-                raise ModeError(
-                    f"unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}"
-                )
-            fixed = replace(fixed, difficulty=difficulty)
-        elif fixed.difficulty is not None:
-            raise ModeError(f"{self.game} {self.mode} takes no difficulty")
-        layout = fixed.layout if fixed.layout is not None else default_layout(self.game)
-        if not isinstance(layout, str):
-            raise ModeError(f"a layout is named by a string, not {layout!r}")
-        try:
-            layout = deals.layout_key(layout)
-        except KeyError:
-            names = ", ".join(sorted(deals.layout_names()))
-            raise ModeError(f"unknown layout {layout!r}; built in: {names}") from None
-        return replace(fixed, layout=layout)
-
-    def _pinned(self, what: str, **values: Any) -> Settings:
-        """The settings with ``values`` filled in; raises :class:`ModeError` when a
-        field was given with another value (a daily date or a tower level fixes them)."""
-        for name, value in values.items():
-            given = getattr(self, name)
-            if given is not None and given != value:
-                raise ModeError(f"the {name} of {what} is {value!r}, not {given!r}")
-        return replace(self, **values)
-
-    def to_json(self) -> dict[str, Any]:
-        """The settings as a JSON object."""
-        data = asdict(self)
-        data["size"] = list(self.size) if self.size is not None else None
-        return data
-
-    @classmethod
-    def from_json(cls, data: object) -> Settings:
-        """Settings from :meth:`to_json` (or an API body); raises :class:`ModeError`."""
-        if not isinstance(data, Mapping):
-            raise ModeError("settings must be a JSON object")
-        known = {f for f in cls.__dataclass_fields__}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ModeError(f"unknown setting {unknown[0]!r}")
-        if "game" not in data or "mode" not in data:
-            raise ModeError("settings need a game and a mode")
-        values = dict(data)
-        size = values.get("size")
-        if isinstance(size, list):
-            values["size"] = tuple(size)
-        for key in ("game", "mode", "generator"):
-            if key in values and not isinstance(values[key], str):
-                raise ModeError(f"{key} must be a string")
-        return cls(**values)
-
-
-def default_layout(game: str) -> str:
-    """The layout a layered game uses when none is named."""
-    names = deals.layout_names()
-    if game == "blackwhite":
-        for name in ("pyramid", "yin-yang", "tower"):
-            if name in names:
-                return name
-    return "turtle"
 
 
 @dataclass
@@ -281,7 +75,7 @@ class Outcome:
     ok: bool
     reason: str | None = None
     message: str | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
     @classmethod
     def refuse(cls, reason: str, message: str | None = None) -> Outcome:
@@ -317,12 +111,26 @@ class Session:
     #: Cap of the combo multiplier (``None``: uncapped).
     CHAIN_CAP: ClassVar[int | None] = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class that names its game and a mode of its own plays that mode
+        (:mod:`tilematch.modes.registry`)."""
+        super().__init_subclass__(**kwargs)
+        if cls.GAME and cls.MODE and registry.SESSION_TYPES.get((cls.GAME, cls.MODE)) is None:
+            registry.register(cls, cls.GAME, cls.MODE)
+
+    @classmethod
+    def settle(cls, settings: Settings) -> Settings:
+        """``settings`` checked for this mode, with its defaults filled in (size or
+        layout, and what a daily date or a tower level fixes); called by
+        :meth:`Settings.validate`. Raises :class:`ModeError` naming the first problem."""
+        raise NotImplementedError(f"{cls.__name__} names no rules for its settings")
+
     def __init__(self, settings: Settings, now: float) -> None:
         self.settings = settings.validate()
         self.started = float(now)
         self._now = float(now)
         self._last_act = float(now)
-        self.log: list[dict[str, Any]] = []
+        self.log: list[LogEntry] = []
         self.ledger = Ledger()
         self.chain = Chain(cap=self.CHAIN_CAP)
         self.status = "playing"
@@ -334,14 +142,15 @@ class Session:
         self.boards = 0
         self.hint_pair: tuple[int, int] | None = None
         self.hint_warning: str | None = None
-        self.last_match: dict[str, Any] | None = None
-        self.summary: dict[str, Any] | None = None
+        self.last_match: LastMatch | None = None
+        self.summary: Summary | None = None
         self._undo: list[_Undo] = []
+        self._view_memo = ViewMemo()
         try:
             dealt = self._deal(0)
         except (ValueError, KeyError) as error:
             raise ModeError(f"no board can be dealt for these settings: {error}") from None
-        self._take(dealt)
+        self._adopt(dealt)
         self.dealt_version = dealt.version
         self.tiles_total = self._count(self.board)
         self._initial_occupied = int(self.board.occupied)
@@ -352,7 +161,7 @@ class Session:
     def _setup(self) -> None:
         """Mode state set up after the first deal."""
 
-    def _take(self, dealt: deals.Dealt) -> None:
+    def _adopt(self, dealt: deals.Dealt) -> None:
         """Play on the board ``dealt``: its solution is the first one smart hints
         follow (:func:`deals.smart_hint`)."""
         self.board: Board = dealt.board
@@ -363,7 +172,7 @@ class Session:
     def _deal(self, index: int) -> deals.Dealt:
         """The ``index``-th board of this game (0 is the first)."""
         s = self.settings
-        seed = deals.derive_seed(s.seed or 0, deals.SALT_BOARD, index)
+        seed = deals.stream_seed(s.seed or 0, deals.SALT_BOARD, index)
         return deals.deal(
             s.game,
             seed=seed,
@@ -379,7 +188,7 @@ class Session:
         """The countdown in seconds, or ``None`` for a clock that counts up."""
         return None
 
-    def _score_match(self, at: float, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def _score_match(self, at: float, events: list[Event]) -> dict[str, Any]:
         """Score the match just made at playing time ``at`` (chain already stepped).
 
         Returns what the match changed besides board, chain and ledger (handed
@@ -388,11 +197,11 @@ class Session:
         self.ledger.add("Pair", 100, kind="pair", at=at)
         return {}
 
-    def _on_clear(self, now: float, events: list[dict[str, Any]]) -> None:
+    def _on_clear(self, now: float, events: list[Event]) -> None:
         """The board was cleared by the last match."""
         self._finish("won", now, events)
 
-    def _on_deadlock(self, now: float, events: list[dict[str, Any]]) -> None:
+    def _on_deadlock(self, now: float, events: list[Event]) -> None:
         """Tiles remain and no pair is legal after the last match or shuffle."""
         self.status = "deadlock"
         events.append({"type": "deadlock", "offer": ["undo", "shuffle", "give_up"]})
@@ -415,21 +224,21 @@ class Session:
         """A refusal word when a voluntary shuffle is not possible now, else ``None``."""
         return None
 
-    def _shuffle_cost(self, at: float, voluntary: bool, events: list[dict[str, Any]]) -> None:
+    def _shuffle_cost(self, at: float, voluntary: bool, events: list[Event]) -> None:
         """Pay for a shuffle (tokens, stores, penalties)."""
 
     def _revert(self, effects: dict[str, Any]) -> None:
         """Take back the effects :meth:`_score_match` reported for an undone match."""
 
-    def _extra_counters(self, now: float) -> dict[str, Any]:
+    def _extra_counters(self, now: float) -> ModeCounters:
         """Counters of this mode beyond the common ones."""
         return {}
 
-    def _extra_summary(self, now: float) -> dict[str, Any]:
+    def _extra_summary(self, now: float) -> ModeSummary:
         """Facts of this mode for the end-of-game summary."""
         return {}
 
-    def _on_finish(self, status: str, now: float, events: list[dict[str, Any]]) -> None:
+    def _on_finish(self, status: str, now: float, events: list[Event]) -> None:
         """Final ledger lines when the game ends with ``status``."""
 
     # ------------------------------------------------------------ helpers
@@ -451,7 +260,7 @@ class Session:
         """Playing time in seconds at ``now``."""
         return self.clock.elapsed(now)
 
-    def _finish(self, status: str, now: float, events: list[dict[str, Any]]) -> None:
+    def _finish(self, status: str, now: float, events: list[Event]) -> None:
         self.status = status
         self.clock.stop(now)
         self._undo.clear()
@@ -470,10 +279,10 @@ class Session:
         }
         events.append({"type": "end", "status": status, "score": self.score})
 
-    def _shuffle(self, now: float, voluntary: bool, events: list[dict[str, Any]]) -> None:
+    def _shuffle(self, now: float, voluntary: bool, events: list[Event]) -> None:
         """Re-deal the remaining faces (solvable where possible) and pay for it."""
         at = self.clock.elapsed(now)
-        seed = deals.derive_seed(self.settings.seed or 0, deals.SALT_SHUFFLE, self.shuffles)
+        seed = deals.stream_seed(self.settings.seed or 0, deals.SALT_SHUFFLE, self.shuffles)
         self.board = deals.redeal(self.board, seed)
         self.shuffles += 1
         self._undo.clear()
@@ -494,11 +303,9 @@ class Session:
 
     def _freed(self, move: Match, free_before: int) -> list[int]:
         """The tiles the move just pushed made free (or, for stones, selectable)."""
-        freed_by = getattr(self.board, "freed_by", None)
-        if freed_by is not None:
-            return sorted(int(spot) for spot in freed_by(move))
-        gained = self.board.free_spots() & ~free_before & self.board.occupied
-        return [spot for spot in self.board.spots() if gained >> spot & 1]
+        board = self.board
+        move_freed = board.freed_by(move) if isinstance(board, StackBoard) else None
+        return freed_tiles(board, move_freed, free_before)
 
     def _valid_spot(self, spot: int) -> bool:
         if spot < 0:
@@ -509,14 +316,14 @@ class Session:
             return False
 
     # ------------------------------------------------------------ intents
-    def tick(self, now: float) -> list[dict[str, Any]]:
+    def tick(self, now: float) -> list[Event]:
         """Let time pass to ``now``: ends the game when its countdown ran out.
 
         Returns the events this caused (empty when nothing happened).
         """
         now = max(float(now), self._now)
         self._now = now
-        events: list[dict[str, Any]] = []
+        events: list[Event] = []
         if self.finished or self.status == "paused" or not self.clock.expired(now):
             return events
         deadline = self.clock.deadline()
@@ -527,7 +334,7 @@ class Session:
         self._on_expire(end, events)
         return events
 
-    def _on_expire(self, end: float, events: list[dict[str, Any]]) -> None:
+    def _on_expire(self, end: float, events: list[Event]) -> None:
         """The countdown reached zero at ``end``."""
         events.append({"type": "time_up"})
         self._finish("lost", end, events)
@@ -552,7 +359,7 @@ class Session:
         outcome.events = early + outcome.events
         if outcome.ok:
             self._last_act = now
-            entry: dict[str, Any] = {"type": kind, "t": now}
+            entry: LogEntry = {"type": kind, "t": now}
             if kind == "match":
                 entry["a"], entry["b"] = a, b
             self.log.append(entry)
@@ -581,7 +388,7 @@ class Session:
             "path": [list(point) for point in move.path],
             "freed": freed,
         }
-        events: list[dict[str, Any]] = [
+        events: list[Event] = [
             {"type": "match", "a": move.a, "b": move.b, "chain": self.chain.length}
         ]
         undo.extra = self._score_match(at, events)
@@ -633,7 +440,7 @@ class Session:
         self._spend_hint()
         self.hint_pair = (found.a, found.b)
         self.hint_warning = warning
-        event: dict[str, Any] = {"type": "hint", "a": found.a, "b": found.b}
+        event: Event = {"type": "hint", "a": found.a, "b": found.b}
         if warning:
             event["warning"] = warning
         return Outcome(True, events=[event])
@@ -650,7 +457,7 @@ class Session:
             refusal = "shuffle cannot help"
         if refusal is not None:
             return Outcome.refuse(refusal)
-        events: list[dict[str, Any]] = []
+        events: list[Event] = []
         self._shuffle(now, True, events)
         return Outcome(True, events=events)
 
@@ -670,12 +477,12 @@ class Session:
     def _do_give_up(self, a: int, b: int, now: float) -> Outcome:
         if self.status == "paused":
             self.clock.resume(now)
-        events: list[dict[str, Any]] = []
+        events: list[Event] = []
         self._finish("given_up", now, events)
         return Outcome(True, events=events)
 
     # ------------------------------------------------------------ views
-    def counters(self, now: float, pairs_open: int | None = None) -> dict[str, Any]:
+    def counters(self, now: float, pairs_open: int | None = None) -> Counters:
         """The counters a player sees: time, tiles left, moves, pairs open, hints,
         undos, shuffles, plus the mode's own."""
         if pairs_open is None:
@@ -691,92 +498,12 @@ class Session:
             **self._extra_counters(now),
         }
 
-    def _tiles(self) -> list[dict[str, Any]]:
+    def _tiles(self) -> list[TileView]:
         """The view's tiles, ascending by spot."""
-        board = self.board
-        free_mask = board.free_spots()
-        # Any Shisen-Sho tile may be picked (the path decides); a layered board says
-        # itself which tiles are selectable (free and not an uncracked stone).
-        selectable_mask = self._selectable_mask()
-        cracks = getattr(board, "cracks", None)
-        memo = self._memo()
-        tiles = []
-        for spot in board.spots():
-            code = board.face(spot) or ""
-            facts = memo.get(("face", spot, code))
-            if facts is None:
-                facts = (tile_name(code) if code else "", tuple(board.coords(spot)))
-                memo[("face", spot, code)] = facts
-            stone = int(cracks(spot)) if cracks is not None else 0
-            selectable = selectable_mask is None or bool(selectable_mask >> spot & 1)
-            blocked, blockers = (None, []) if selectable else self._why_blocked(spot, stone)
-            tiles.append(
-                {
-                    "spot": spot,
-                    "code": code,
-                    "name": facts[0],
-                    "pos": list(facts[1]),
-                    "free": bool(free_mask >> spot & 1),
-                    "selectable": selectable,
-                    "blocked": blocked,
-                    "blockers": blockers,
-                    "stone": stone,
-                }
-            )
-        return tiles
+        pick_any = self.settings.game == "shisensho"
+        return board_tiles(self.board, self._view_memo, pick_any)
 
-    def _memo(self) -> dict[Any, Any]:
-        """Facts of the current board that do not change while it is played (tile names,
-        positions, explanations per neighbourhood), so a view does not work them out
-        again for every tile; a new board (a shuffle, a new arcade board) starts afresh."""
-        memo = self.__dict__.get("_view_memo")
-        if memo is None or memo.get("board") is not self.board or len(memo) > 20_000:
-            memo = {"board": self.board}
-            self.__dict__["_view_memo"] = memo
-        return memo
-
-    def _why_blocked(self, spot: int, stone: int = 0) -> tuple[str | None, list[int]]:
-        """The Learn Mode sentence naming what blocks a layered tile, and the spots
-        of those tiles (what covers it, and both sides when both are closed) for
-        the page to outline.
-
-        The answer depends only on the tiles around ``spot`` (the places that can
-        cover it or close its sides) and on its stone cracks, so it is remembered
-        per board under those."""
-        board = self.board
-        explain = getattr(board, "explain", None)
-        if explain is None:
-            return self._explain(spot), []
-        key: tuple[Any, ...] | None = None
-        around = _around(board, spot)
-        if around is not None:
-            key = ("why", spot, int(board.occupied) & around, stone)
-            memo = self._memo()
-            known = memo.get(key)
-            if known is not None:
-                return known[0], list(known[1])
-        why = explain(spot)
-        sides = list(why.left) + list(why.right) if why.left and why.right else []
-        answer = (str(why.describe()), tuple(sorted(set(why.covered_by) | set(sides))))
-        if key is not None:
-            self._memo()[key] = answer
-        return answer[0], list(answer[1])
-
-    def _selectable_mask(self) -> int | None:
-        """The layered board's selectable tiles (``None``: any tile may be picked)."""
-        if self.settings.game == "shisensho":
-            return None
-        selectable = getattr(self.board, "selectable_spots", None)
-        return int(selectable()) if selectable is not None else int(self.board.free_spots())
-
-    def _explain(self, spot: int) -> str | None:
-        """The Learn Mode sentence naming what blocks the tile at ``spot``."""
-        describe = getattr(self.board, "describe", None)
-        if describe is None:
-            return None
-        return str(describe(spot))
-
-    def view(self, now: float) -> dict[str, Any]:
+    def view(self, now: float) -> View:
         """Everything the browser draws, as a JSON-ready dict (``docs/architecture.md``).
 
         Calls :meth:`tick` first, so a countdown that ran out shows as lost.
@@ -821,16 +548,7 @@ class Session:
         if self.settings.game == "shisensho":
             rows, cols = self.settings.size or DEFAULT_GRID
             return {"rows": rows, "cols": cols}
-        layout = getattr(self.board, "layout", None)
-        bounds = getattr(layout, "bounds", None)
-        if bounds is not None:
-            width, height, depth = bounds
-        else:
-            coords = [self.board.coords(spot) for spot in range(self._spot_count())]
-            width = max((c[0] for c in coords), default=-2) + 2
-            height = max((c[1] for c in coords), default=-2) + 2
-            depth = max((c[2] for c in coords), default=-1) + 1
-        return {"width": int(width), "height": int(height), "depth": int(depth)}
+        return stack_bounds(self.board, self._spot_count())
 
     def _spot_count(self) -> int:
         return int(self._initial_occupied).bit_length()
@@ -864,8 +582,6 @@ class Session:
             raise ModeError("a saved game needs a numeric start time")
         if not isinstance(log, list):
             raise ModeError("a saved game needs a move log (a list)")
-        from tilematch.modes import new_session
-
         session = new_session(settings, float(start))
         for number, entry in enumerate(log, 1):
             if not isinstance(entry, Mapping):
@@ -883,17 +599,6 @@ class Session:
                     f"{outcome.reason}"
                 )
         return session
-
-
-def _around(board: Board, spot: int) -> int | None:
-    """The places whose tiles decide whether a layered tile is free: those that may
-    cover it or close its sides (``None`` for a board without these tables)."""
-    cover = getattr(board, "cover", None)
-    left = getattr(board, "left", None)
-    right = getattr(board, "right", None)
-    if cover is None or left is None or right is None:
-        return None
-    return int(cover[spot]) | int(left[spot]) | int(right[spot])
 
 
 def parse_intent(intent: object) -> tuple[str, int, int]:
@@ -914,3 +619,14 @@ def parse_intent(intent: object) -> tuple[str, int, int]:
             raise ModeError(f"a match needs integer spots a and b; {name} is {value!r}")
     assert isinstance(a, int) and isinstance(b, int)
     return "match", a, b
+
+
+def new_session(settings: Settings, now: float) -> Session:
+    """A new game of ``settings`` whose clock starts at ``now``.
+
+    Raises :class:`ModeError` when the settings are invalid (the message names
+    the problem).
+    """
+    fixed = settings.validate()
+    cls: type[Session] = registry.session_type(fixed.game, fixed.mode)
+    return cls(fixed, now)

@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from tilematch.engine.deal.grid import deal_grid, deal_shape
 from tilematch.engine.deal.layout import deal_layout
-from tilematch.engine.deal.placement import _default_tileset
+from tilematch.engine.deal.placement import default_tileset
 from tilematch.engine.deal.record import GAMES, GENERATORS, LAYOUT_DIFFICULTIES, Deal
 from tilematch.engine.deal.versions import GENERATOR_VERSION
 from tilematch.engine.grid.outlines import names as shape_names
@@ -94,7 +94,7 @@ def share_code(deal: Deal) -> str:
         fields.append(("stones", str(deal.stones)))
     if deal.gravity:
         fields.append(("gravity", "1"))
-    default = _default_tileset(deal.game, 2 * len(deal.solution))
+    default = default_tileset(deal.game, 2 * len(deal.solution))
     if deal.tileset is not None and deal.tileset != default:
         fields.append(("tileset", deal.tileset))
     return urlencode(fields)

@@ -16,6 +16,8 @@ import math
 from typing import Any, ClassVar
 
 from tilematch.modes.session import Session
+from tilematch.modes.settings import Settings, settle_grid
+from tilematch.modes.views import Event, ModeCounters, ModeSummary
 
 TOKENS = 3
 PAIR_POINTS = 100
@@ -37,22 +39,32 @@ def target_time(tiles: int) -> float:
     return TARGET_SECONDS_PER_136 * tiles / 136
 
 
-class Classic(Session):
-    """Shisen-Sho Classic."""
+class ShisenSho(Session):
+    """What the Shisen-Sho modes share: a board of a size or a shape."""
 
     GAME: ClassVar[str] = "shisensho"
+
+    @classmethod
+    def settle(cls, settings: Settings) -> Settings:
+        """Shisen-Sho settings checked (:func:`~tilematch.modes.settings.settle_grid`)."""
+        return settle_grid(settings)
+
+
+class Classic(ShisenSho):
+    """Shisen-Sho Classic."""
+
     MODE: ClassVar[str] = "classic"
     CHAIN_CAP: ClassVar[int | None] = CLASSIC_CAP
 
     def _setup(self) -> None:
         self.tokens = TOKENS
 
-    def _score_match(self, at: float, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def _score_match(self, at: float, events: list[Event]) -> dict[str, Any]:
         multiplier = self.chain.multiplier()
         self.ledger.add(f"Pair x{multiplier}", PAIR_POINTS * multiplier, kind="pair", at=at)
         return {}
 
-    def _on_deadlock(self, now: float, events: list[dict[str, Any]]) -> None:
+    def _on_deadlock(self, now: float, events: list[Event]) -> None:
         if self.tokens > 0:
             self.status = "deadlock"
             events.append({"type": "deadlock", "offer": ["shuffle", "undo", "give_up"]})
@@ -63,7 +75,7 @@ class Classic(Session):
     def _check_shuffle(self) -> str | None:
         return "no tokens" if self.tokens <= 0 else None
 
-    def _shuffle_cost(self, at: float, voluntary: bool, events: list[dict[str, Any]]) -> None:
+    def _shuffle_cost(self, at: float, voluntary: bool, events: list[Event]) -> None:
         self.tokens -= 1
         self.ledger.add("Reshuffle", RESHUFFLE_PENALTY, kind="reshuffle", at=at)
 
@@ -71,7 +83,7 @@ class Classic(Session):
         """True while the game qualifies for the perfect clear bonus."""
         return self.shuffles == 0 and self.hints == 0 and self.undos == 0
 
-    def _on_finish(self, status: str, now: float, events: list[dict[str, Any]]) -> None:
+    def _on_finish(self, status: str, now: float, events: list[Event]) -> None:
         if status != "won":
             return
         at = self.clock.elapsed(now)
@@ -86,43 +98,42 @@ class Classic(Session):
         if self.perfect():
             self.ledger.add("Perfect clear", PERFECT_BONUS, kind="perfect", at=at)
 
-    def _extra_counters(self, now: float) -> dict[str, Any]:
+    def _extra_counters(self, now: float) -> ModeCounters:
         return {"tokens": self.tokens, "target": round(target_time(self.tiles_total), 3)}
 
-    def _extra_summary(self, now: float) -> dict[str, Any]:
+    def _extra_summary(self, now: float) -> ModeSummary:
         return {"tokens_left": self.tokens, "perfect": self.status == "won" and self.perfect()}
 
 
-class Arcade(Session):
+class Arcade(ShisenSho):
     """Shisen-Sho Arcade Time Attack."""
 
-    GAME: ClassVar[str] = "shisensho"
     MODE: ClassVar[str] = "arcade"
     CHAIN_CAP: ClassVar[int | None] = ARCADE_CAP
 
     def _limit(self) -> float | None:
         return ARCADE_SECONDS
 
-    def _score_match(self, at: float, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def _score_match(self, at: float, events: list[Event]) -> dict[str, Any]:
         multiplier = self.chain.multiplier()
         self.ledger.add(f"Pair x{multiplier}", PAIR_POINTS * multiplier, kind="pair", at=at)
         self.clock.adjust(ARCADE_SECONDS_PER_MATCH)
         events.append({"type": "time", "seconds": ARCADE_SECONDS_PER_MATCH})
         return {}
 
-    def _on_clear(self, now: float, events: list[dict[str, Any]]) -> None:
+    def _on_clear(self, now: float, events: list[Event]) -> None:
         at = self.clock.elapsed(now)
         self.boards += 1
         self.ledger.add("Board cleared", ARCADE_CLEAR_BONUS, kind="clear", at=at)
-        self._take(self._deal(self.boards))
+        self._adopt(self._deal(self.boards))
         self._undo.clear()
         events.append({"type": "new_board", "board": self.boards + 1})
 
-    def _on_deadlock(self, now: float, events: list[dict[str, Any]]) -> None:
+    def _on_deadlock(self, now: float, events: list[Event]) -> None:
         events.append({"type": "deadlock", "offer": []})
         self._shuffle(now, False, events)
 
-    def _shuffle_cost(self, at: float, voluntary: bool, events: list[dict[str, Any]]) -> None:
+    def _shuffle_cost(self, at: float, voluntary: bool, events: list[Event]) -> None:
         self.clock.adjust(ARCADE_RESHUFFLE_SECONDS)
         events.append({"type": "time", "seconds": ARCADE_RESHUFFLE_SECONDS})
 
@@ -132,13 +143,13 @@ class Arcade(Session):
     def _check_shuffle(self) -> str | None:
         return "not allowed"
 
-    def _on_expire(self, end: float, events: list[dict[str, Any]]) -> None:
+    def _on_expire(self, end: float, events: list[Event]) -> None:
         events.append({"type": "time_up"})
         self._finish("won", end, events)
 
-    def _extra_counters(self, now: float) -> dict[str, Any]:
+    def _extra_counters(self, now: float) -> ModeCounters:
         return {"boards_cleared": self.boards}
 
-    def _extra_summary(self, now: float) -> dict[str, Any]:
+    def _extra_summary(self, now: float) -> ModeSummary:
         reason = "time" if self.status == "won" else self.status
         return {"boards_cleared": self.boards, "reason": reason}

@@ -15,8 +15,19 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tilematch.modes import deals
-from tilematch.modes.session import Session, Settings
+from tilematch.modes import daily, deals
+from tilematch.modes.session import Session
+from tilematch.modes.settings import (
+    ModeError,
+    Settings,
+    check_date,
+    refuse_date,
+    refuse_difficulty,
+    refuse_grid,
+    refuse_level,
+    settle_layout,
+)
+from tilematch.modes.views import Event, ModeSummary
 
 
 class Regular(Session):
@@ -25,7 +36,23 @@ class Regular(Session):
     GAME: ClassVar[str] = "solitaire"
     MODE: ClassVar[str] = "regular"
 
-    def _on_deadlock(self, now: float, events: list[dict[str, Any]]) -> None:
+    @classmethod
+    def settle(cls, settings: Settings) -> Settings:
+        """Solitaire settings checked: a built-in layout (the Turtle by default),
+        no size, shape, level, date or difficulty."""
+        refuse_grid(settings)
+        refuse_level(settings)
+        fixed = cls.pin(settings)
+        refuse_difficulty(fixed)
+        return settle_layout(fixed, "turtle")
+
+    @classmethod
+    def pin(cls, settings: Settings) -> Settings:
+        """The settings with what the mode fixes filled in (nothing, and no date)."""
+        refuse_date(settings)
+        return settings
+
+    def _on_deadlock(self, now: float, events: list[Event]) -> None:
         self.status = "deadlock"
         events.append({"type": "deadlock", "offer": ["undo", "shuffle", "replay", "give_up"]})
 
@@ -51,12 +78,30 @@ class Daily(Regular):
 
     MODE: ClassVar[str] = "daily"
 
+    @classmethod
+    def pin(cls, settings: Settings) -> Settings:
+        """The Turtle, the reverse generator, and the seed and generator version
+        of the date (:mod:`tilematch.modes.daily`); raises :class:`ModeError` for
+        a bad date or a field given with another value."""
+        day = check_date(settings.date)
+        if settings.layout not in (None, "turtle"):
+            raise ModeError("the Daily Challenge is always played on the Turtle layout")
+        if settings.generator != "reverse":
+            raise ModeError("the Daily Challenge is always dealt by the reverse generator")
+        return settings.pinned(
+            f"the Daily Challenge of {day}",
+            layout="turtle",
+            seed=daily.daily_seed(day),
+            version=daily.daily_version(day),
+        )
+
     def _deal(self, index: int) -> deals.Dealt:
         s = self.settings
         assert s.date is not None and s.version is not None  # filled in by validate()
-        return deals.daily_deal(s.date, s.version)
+        made = daily.daily_deal(s.date, s.version)
+        return deals.Dealt(made.board, list(made.solution), made.version, "turtle")
 
-    def _extra_summary(self, now: float) -> dict[str, Any]:
+    def _extra_summary(self, now: float) -> ModeSummary:
         return {"date": self.settings.date, "solved": self.status == "won"}
 
     def result(self) -> dict[str, Any] | None:

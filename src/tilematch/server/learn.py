@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tilematch.engine.board import Match
+from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.layouts.layout import Layout
-from tilematch.engine.tiles import tile_name
+from tilematch.engine.stack.board import StackBoard
+from tilematch.modes.views import tile_view
 
 
 def _stack_example(
@@ -21,9 +24,6 @@ def _stack_example(
     stones: dict[int, int] | None = None,
     pair: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
-    from tilematch.engine.board import Match
-    from tilematch.engine.stack.board import StackBoard
-
     layout = Layout(key, tuple(positions), family="Learn")
     order = {p: i for i, p in enumerate(positions)}
     by_spot = [faces[order[p]] for p in layout.positions]
@@ -31,16 +31,14 @@ def _stack_example(
     spot_of = {i: layout.index[p] for i, p in enumerate(positions)}
     focus_spot = spot_of[focus]
     tiles = [
-        {
-            "spot": spot,
-            "code": board.face(spot),
-            "name": tile_name(board.face(spot) or ""),
-            "pos": list(board.coords(spot)),
-            "free": board.is_free(spot),
-            "selectable": board.is_selectable(spot),
-            "blocked": board.describe(spot),
-            "stone": board.explain(spot).stone_cracks_left,
-        }
+        tile_view(
+            board,
+            spot,
+            free=board.is_free(spot),
+            selectable=board.is_selectable(spot),
+            blocked=board.describe(spot),
+            stone=board.explain(spot).stone_cracks_left,
+        )
         for spot in board.spots()
     ]
     example: dict[str, Any] = {
@@ -61,8 +59,6 @@ def _stack_example(
 
 
 def _grid_example() -> dict[str, Any]:
-    from tilematch.engine.grid.board import GridBoard
-
     rows: list[list[str | None]] = [
         ["5s", "1m", "2p", None],
         ["3z", "4p", "1m", None],
@@ -77,14 +73,7 @@ def _grid_example() -> dict[str, Any]:
         "game": "shisensho",
         "geometry": "grid",
         "tiles": [
-            {
-                "spot": spot,
-                "code": board.face(spot),
-                "name": tile_name(board.face(spot) or ""),
-                "pos": list(board.coords(spot)),
-                "free": board.is_free(spot),
-                "selectable": True,
-            }
+            tile_view(board, spot, free=board.is_free(spot), selectable=True)
             for spot in board.spots()
         ],
         "pair": [a, b],

@@ -9,10 +9,10 @@ from typing import Final, cast
 from tilematch.engine.board import Match, bits
 from tilematch.engine.deal.placement import (
     _assign,
-    _default_tileset,
     _face_pairs,
     _grid_removal_path,
     _solved,
+    default_tileset,
     replay,
 )
 from tilematch.engine.deal.record import (
@@ -140,7 +140,7 @@ def deal_grid(
         raise ValueError(f"unknown generator {generator!r}; choose reverse or checked")
     cells, bitmask = _grid_cells(rows, cols, mask)
     if tileset is None:
-        tileset = _default_tileset("shisensho", len(cells))
+        tileset = default_tileset("shisensho", len(cells))
     if tileset not in ("136", "144"):
         raise ValueError(f"a Shisen-Sho board uses tile set 136 or 144, not {tileset!r}")
     build = GRID_VERSIONS[_check_version(version, GRID_VERSIONS)]

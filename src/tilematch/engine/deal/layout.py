@@ -11,11 +11,11 @@ from tilematch.engine.board import Match
 from tilematch.engine.deal.difficulty import measure_difficulty
 from tilematch.engine.deal.placement import (
     _assign,
-    _default_tileset,
     _face_pairs,
     _solved,
     _stack_removal_path,
     _stone_candidates,
+    default_tileset,
     replay,
 )
 from tilematch.engine.deal.record import (
@@ -173,7 +173,7 @@ def deal_layout(
     if isinstance(stones, bool) or not isinstance(stones, int) or not 0 <= stones <= count:
         raise ValueError(f"stones must be a whole number from 0 to {count}, not {stones!r}")
     if tileset is None:
-        tileset = _default_tileset(game, count)
+        tileset = default_tileset(game, count)
     allowed = ("bw144",) if game == "blackwhite" else ("144", "136")
     if tileset not in allowed:
         raise ValueError(f"a {game} board uses tile set {' or '.join(allowed)}, not {tileset!r}")

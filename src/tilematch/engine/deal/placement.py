@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import cast
 
-from tilematch.engine.board import Board, Match, bits
+from tilematch.engine.board import Match, bits
 from tilematch.engine.deal.record import BoardLike
 from tilematch.engine.grid.lines import GridLines
 from tilematch.engine.grid.shape import GridShape
@@ -165,7 +164,7 @@ def _stone_candidates(geo: StackGeometry, path: Sequence[tuple[int, int]]) -> li
 # Faces
 
 
-def _default_tileset(game: str, count: int) -> SetName:
+def default_tileset(game: str, count: int) -> SetName:
     if game == "blackwhite":
         return "bw144"
     if game == "shisensho" and count == 136:
@@ -259,7 +258,7 @@ def replay(board: BoardLike, pairs: Iterable[tuple[int, int]]) -> tuple[Match, .
 def _solved(board: BoardLike, nodes: int, profile: Profile) -> tuple[Match, ...] | None:
     """The solver's solution of ``board`` with the searches of ``profile``, replayed,
     or ``None`` (unsolvable or out of budget)."""
-    result = solve_as(cast(Board, board), profile, nodes=nodes)
+    result = solve_as(board, profile, nodes=nodes)
     if result.status != "solved":
         return None
     return replay(board, ((m.a, m.b) for m in result.moves))

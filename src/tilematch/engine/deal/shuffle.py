@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Final, cast
+from typing import Final
 
 from tilematch.engine.board import Board, bits
 from tilematch.engine.deal.placement import (
@@ -44,7 +44,7 @@ def reshuffle(board: BoardLike, rng: random.Random) -> Board | None:
     """
     spots = list(board.spots())
     if not spots:  # nothing left: the empty board is its own solvable re-deal
-        return cast(Board, board.with_faces({}))
+        return board.with_faces({})
     faces = [board.face(spot) or "" for spot in spots]
     pairs = _pair_up(faces)
     if pairs is None:
@@ -58,14 +58,14 @@ def reshuffle(board: BoardLike, rng: random.Random) -> Board | None:
         rng.shuffle(order)
         fresh = board.with_faces(_assign(tiles, order, rng))
         if replay(fresh, moves) is not None:
-            return cast(Board, fresh)
+            return fresh
     for _ in range(RESHUFFLE_CHECKS):
         shuffled = list(faces)
         rng.shuffle(shuffled)
         fresh = board.with_faces(dict(zip(spots, shuffled, strict=True)))
-        result = solve_as(cast(Board, fresh), RESHUFFLE_CHECK, nodes=CHECK_NODES)
+        result = solve_as(fresh, RESHUFFLE_CHECK, nodes=CHECK_NODES)
         if result.status == "solved":
-            return cast(Board, fresh)
+            return fresh
         if result.status == "unsolvable" and _positions_hopeless(fresh):
             return None
     return None

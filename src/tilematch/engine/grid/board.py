@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from typing import Final, overload
+from typing import Final, Literal, overload
 
 from tilematch.engine.board import BoardError, Match, PairView, Point, bits
 from tilematch.engine.grid.lines import GridLines
@@ -39,7 +39,7 @@ class GridBoard:
     unknown codes, a face outside the mask or the grid, or a wrong size.
     """
 
-    game: str = "shisensho"
+    game: Literal["shisensho"] = "shisensho"
 
     __slots__ = (
         "_faces",

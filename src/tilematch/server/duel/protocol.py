@@ -15,8 +15,8 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
 
-from tilematch.engine.tiles import tile_name
 from tilematch.modes.duel import DuelGame
+from tilematch.modes.views import TileView, tile_view
 
 # Close codes sent to a websocket (4xxx are the application's own).
 CLOSE_REPLACED: Final = 4000
@@ -120,18 +120,10 @@ def encode(frame: Frame) -> str:
     return json.dumps(frame, separators=(",", ":"))
 
 
-def tile_views(game: DuelGame) -> list[dict[str, Any]]:
+def tile_views(game: DuelGame) -> list[TileView]:
     """Every tile of the duel's board: ``{"spot", "code", "name", "pos"}``."""
     board = game.board
-    return [
-        {
-            "spot": spot,
-            "code": board.face(spot),
-            "name": tile_name(board.face(spot) or ""),
-            "pos": list(board.coords(spot)),
-        }
-        for spot in board.spots()
-    ]
+    return [tile_view(board, spot) for spot in board.spots()]
 
 
 def error(code: str, message: str) -> Frame:

@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from tilematch.modes.session import ModeError, Settings
+from tilematch.modes.settings import ModeError, Settings
 from tilematch.server.db import Storage
 from tilematch.server.duel import results, timers
 from tilematch.server.duel import room as in_room

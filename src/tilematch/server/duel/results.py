@@ -9,7 +9,7 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tilematch.modes.session import Settings
+from tilematch.modes.settings import Settings
 from tilematch.server.db import WRITE_ERRORS, Storage
 from tilematch.server.db.games import Filing, GameRecord, insert_game
 from tilematch.server.db.results import ResultRecord, duel_leaderboard, insert_result

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from tilematch.modes.duel import DUEL_REFUSALS, FORFEIT_SECONDS, LOCKOUT_SECONDS, DuelGame
+from tilematch.modes.views import Event
 from tilematch.server.duel import protocol
 from tilematch.server.duel.config import RIVAL_LEVELS, DuelConfig, DuelError
 from tilematch.server.duel.connection import Client
@@ -438,7 +439,7 @@ def _choose_rival(hub: Hub, room: Room, client: Client, frame: Rival | Invalid) 
 # --------------------------------------------------------------------------- the game
 
 
-def emit(hub: Hub, room: Room, events: list[dict[str, Any]]) -> None:
+def emit(hub: Hub, room: Room, events: list[Event]) -> None:
     """Send the frames of the game's ``events`` (claims, reshuffles, lockouts, the end)."""
     game = room.game
     if game is None:
@@ -461,17 +462,17 @@ def _note_changes(room: Room, game: DuelGame) -> None:
     room.faces = now
 
 
-def _emit_event(hub: Hub, room: Room, game: DuelGame, event: dict[str, Any]) -> None:
+def _emit_event(hub: Hub, room: Room, game: DuelGame, event: Event) -> None:
     kind = event.get("type")
     if kind == "match":
         room.version += 1
-        last = game.last_match or {}
+        last = game.last_match
         frame: Frame = {
             "type": "claim",
             "player": event["player"],
             "a": event["a"],
             "b": event["b"],
-            "path": last.get("path") if last.get("a") == event["a"] else None,
+            "path": last["path"] if last is not None and last["a"] == event["a"] else None,
             "scores": game.scores,
             "tiles_left": game.board.occupied.bit_count(),
             "version": room.version,

@@ -1,0 +1,207 @@
+"""What a game is: :class:`Settings`, their checks, and :class:`ModeError`.
+
+:meth:`Settings.validate` checks what every game shares (game, mode,
+generator, gravity, seed, version) and hands the rest to the mode's session
+class (``settle``, found through :mod:`tilematch.modes.registry`); the checks
+the modes share are the functions below.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from datetime import date as Date
+from typing import Any, Final
+
+from tilematch.modes import deals, registry
+
+
+class ModeError(ValueError):
+    """Settings, an intent or saved data that cannot be used; the message says why."""
+
+
+#: Shisen-Sho board sizes offered by name, as (rows, cols).
+GRID_SIZES: Final = ((8, 17), (8, 12), (6, 14), (8, 18), (12, 24))
+DEFAULT_GRID: Final = (8, 17)
+GENERATORS: Final = ("reverse", "checked")
+
+_DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def check_date(text: object) -> str:
+    """``text`` if it is a real calendar date written YYYY-MM-DD; raises :class:`ModeError`."""
+    if not isinstance(text, str) or not _DATE.fullmatch(text):
+        raise ModeError(f"a date must be written YYYY-MM-DD, not {text!r}")
+    try:
+        Date.fromisoformat(text)
+    except ValueError:
+        raise ModeError(f"{text!r} is not a calendar date") from None
+    return text
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a game is: game, mode and everything that fixes its first board.
+
+    ``size`` is ``(rows, cols)`` for Shisen-Sho and ``shape`` the name of a
+    built-in Shisen-Sho outline (:mod:`tilematch.engine.grid.outlines`; it fixes
+    the size), ``layout`` a built-in layout name for the layered games,
+    ``difficulty`` one of
+    :data:`~tilematch.modes.blackwhite.COUNTDOWN_DIFFICULTIES` for Black & White
+    Countdown, ``level`` 1–150 for Emperor's Tower, ``date`` YYYY-MM-DD for the
+    Daily Challenge, ``generator`` ``"reverse"`` or ``"checked"``, ``version``
+    the generator version the board was dealt with (filled in by :meth:`validate`).
+    """
+
+    game: str
+    mode: str
+    layout: str | None = None
+    size: tuple[int, int] | None = None
+    seed: int | None = None
+    gravity: bool = False
+    difficulty: str | None = None
+    level: int | None = None
+    generator: str = "reverse"
+    version: int | None = None
+    date: str | None = None
+    shape: str | None = None
+
+    def validate(self) -> Settings:
+        """Check every field; returns the settings with the mode's defaults filled in
+        (size, layout, seed of a daily date or tower level, generator version).
+
+        Raises :class:`ModeError` naming the first problem found.
+        """
+        modes = registry.MODES
+        if self.game not in modes:
+            raise ModeError(f"unknown game {self.game!r}; choose one of {', '.join(modes)}")
+        if self.mode not in modes[self.game]:
+            raise ModeError(
+                f"unknown mode {self.mode!r} for {self.game}; "
+                f"choose one of {', '.join(modes[self.game])}"
+            )
+        if self.generator not in GENERATORS:
+            raise ModeError(f"unknown generator {self.generator!r}; choose reverse or checked")
+        if not isinstance(self.gravity, bool):
+            raise ModeError("gravity must be true or false")
+        if self.gravity and self.game != "shisensho":
+            raise ModeError("gravity exists only in Shisen-Sho")
+        if self.version is not None and (
+            not isinstance(self.version, int) or isinstance(self.version, bool)
+        ):
+            raise ModeError(f"generator version must be an integer, not {self.version!r}")
+        fixed: Settings = registry.session_type(self.game, self.mode).settle(self)
+        if fixed.seed is None:
+            raise ModeError("a seed is needed to deal the board")
+        if not isinstance(fixed.seed, int) or isinstance(fixed.seed, bool) or fixed.seed < 0:
+            raise ModeError(f"the seed must be a non-negative integer, not {fixed.seed!r}")
+        if fixed.version is None:
+            fixed = replace(fixed, version=deals.generator_version())
+        return fixed
+
+    def pinned(self, what: str, **values: Any) -> Settings:
+        """The settings with ``values`` filled in; raises :class:`ModeError` when a
+        field was given with another value (a daily date or a tower level fixes them)."""
+        for name, value in values.items():
+            given = getattr(self, name)
+            if given is not None and given != value:
+                raise ModeError(f"the {name} of {what} is {value!r}, not {given!r}")
+        return replace(self, **values)
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON object."""
+        data = asdict(self)
+        data["size"] = list(self.size) if self.size is not None else None
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Settings from :meth:`to_json` (or an API body); raises :class:`ModeError`."""
+        if not isinstance(data, Mapping):
+            raise ModeError("settings must be a JSON object")
+        known = {f for f in cls.__dataclass_fields__}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ModeError(f"unknown setting {unknown[0]!r}")
+        if "game" not in data or "mode" not in data:
+            raise ModeError("settings need a game and a mode")
+        values = dict(data)
+        size = values.get("size")
+        if isinstance(size, list):
+            values["size"] = tuple(size)
+        for key in ("game", "mode", "generator"):
+            if key in values and not isinstance(values[key], str):
+                raise ModeError(f"{key} must be a string")
+        return cls(**values)
+
+
+def settle_grid(settings: Settings) -> Settings:
+    """Shisen-Sho settings checked, with the size of the named shape or the
+    default size filled in; raises :class:`ModeError`."""
+    s = settings
+    if s.layout is not None:
+        raise ModeError("Shisen-Sho boards have a size, not a layout")
+    if s.difficulty is not None or s.level is not None or s.date is not None:
+        raise ModeError("Shisen-Sho takes no difficulty, level or date")
+    if s.shape is not None:
+        if not isinstance(s.shape, str):
+            raise ModeError(f"a shape is named by a string, not {s.shape!r}")
+        try:
+            outline = deals.grid_shape(s.shape)
+        except ValueError as error:
+            raise ModeError(str(error)) from None
+        if s.size is not None and tuple(s.size) != (outline.rows, outline.cols):
+            raise ModeError("a Shisen-Sho board has a size or a shape, not both")
+        return replace(s, shape=outline.name, size=(outline.rows, outline.cols))
+    size = s.size if s.size is not None else DEFAULT_GRID
+    if (
+        not isinstance(size, tuple | list)
+        or len(size) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in size)
+    ):
+        raise ModeError(f"size must be [rows, cols], not {size!r}")
+    rows, cols = int(size[0]), int(size[1])
+    if not (2 <= rows <= 20 and 2 <= cols <= 30):
+        raise ModeError(f"a board of {rows}x{cols} is out of range (2-20 rows, 2-30 columns)")
+    if rows * cols % 2:
+        raise ModeError(f"a board of {rows}x{cols} has an odd number of cells")
+    return replace(s, size=(rows, cols))
+
+
+def refuse_grid(settings: Settings) -> None:
+    """Raise :class:`ModeError` when layered settings give a size or a shape."""
+    if settings.size is not None or settings.shape is not None:
+        raise ModeError(f"{settings.game} boards have a layout, not a size or shape")
+
+
+def refuse_level(settings: Settings) -> None:
+    """Raise :class:`ModeError` when the settings give a tower level."""
+    if settings.level is not None:
+        raise ModeError("only Emperor's Tower has levels")
+
+
+def refuse_date(settings: Settings) -> None:
+    """Raise :class:`ModeError` when the settings give a daily date."""
+    if settings.date is not None:
+        raise ModeError("only the Daily Challenge has a date")
+
+
+def refuse_difficulty(settings: Settings) -> None:
+    """Raise :class:`ModeError` when the settings give a difficulty."""
+    if settings.difficulty is not None:
+        raise ModeError(f"{settings.game} {settings.mode} takes no difficulty")
+
+
+def settle_layout(settings: Settings, default: str) -> Settings:
+    """The settings with the key of their built-in layout (``default`` when none
+    is named); raises :class:`ModeError` for an unknown layout."""
+    layout = settings.layout if settings.layout is not None else default
+    if not isinstance(layout, str):
+        raise ModeError(f"a layout is named by a string, not {layout!r}")
+    try:
+        layout = deals.layout_key(layout)
+    except KeyError:
+        names = ", ".join(sorted(deals.layout_names()))
+        raise ModeError(f"unknown layout {layout!r}; built in: {names}") from None
+    return replace(settings, layout=layout)
