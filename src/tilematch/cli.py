@@ -1,7 +1,8 @@
 """The ``tilematch`` command line.
 
 Each sub-command lives in its own module under :mod:`tilematch.commands`,
-which defines ``add_parser(subparsers)`` and ``run(args) -> int``.
+which defines ``add_parser(subparsers)`` and ``run(args) -> int``;
+:data:`COMMANDS` lists them.
 Exit codes: 0 success, 1 a negative answer (e.g. a board proven unsolvable),
 2 bad input or usage.
 """
@@ -9,24 +10,14 @@ Exit codes: 0 success, 1 a negative answer (e.g. a board proven unsolvable),
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from tilematch.commands import bench, deal, layouts, moves, serve, solve
+
 #: Sub-commands in the order ``tilematch --help`` lists them.
-COMMANDS = ("serve", "deal", "moves", "solve", "layouts", "bench")
-
-
-def _command_modules() -> list[ModuleType]:
-    modules = []
-    for name in COMMANDS:
-        try:
-            modules.append(importlib.import_module(f"tilematch.commands.{name}"))
-        except ModuleNotFoundError as error:
-            if error.name != f"tilematch.commands.{name}":
-                raise
-    return modules
+COMMANDS: tuple[ModuleType, ...] = (serve, deal, moves, solve, layouts, bench)
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
@@ -37,7 +28,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     handlers: dict[str, ModuleType] = {}
-    for module in _command_modules():
+    for module in COMMANDS:
         name = module.__name__.rsplit(".", 1)[1]
         module.add_parser(sub)
         handlers[name] = module

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.support.pagekit import DESKTOP
-from tilematch.benchmarks.page import CHROMIUM, CHROMIUM_ARGS, LiveServer
+from tilematch.benchmarks.live import CHROMIUM, CHROMIUM_ARGS, LiveServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from tests.support.pagekit import DESKTOP, seen, watch
-from tilematch.benchmarks.page import CHROMIUM, LiveServer
+from tilematch.benchmarks.live import CHROMIUM, LiveServer
 from tilematch.engine.grid.board import GridBoard
-from tilematch.server.duel_rooms import DuelConfig, DuelRooms
+from tilematch.server.duel import DuelConfig, DuelRooms
 
 pytestmark = pytest.mark.e2e
 

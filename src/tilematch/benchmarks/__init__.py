@@ -1,8 +1,9 @@
 """Benchmarks behind ``tilematch bench`` (and the scripts in ``benchmarks/``).
 
 Each module ``tilematch.benchmarks.<topic>`` defines
-``run(quick: bool) -> list[Row]``; ``quick`` is the short smoke run CI uses.
-Use :func:`timed` to measure a callable.
+``run(quick: bool) -> list[Row]``; ``quick`` is the short smoke run CI uses
+(``tilematch.commands.bench`` lists the topics). Use :func:`timed` to measure
+a callable.
 """
 
 from __future__ import annotations
@@ -11,9 +12,6 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-
-#: Modules run by ``tilematch bench`` in this order (missing ones are skipped).
-TOPICS = ("grid", "stack", "solve", "hints", "generate", "server", "duel", "page")
 
 
 @dataclass(frozen=True)

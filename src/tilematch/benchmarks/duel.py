@@ -158,9 +158,9 @@ def measure(duels: int, seconds: float) -> Samples:
 
 
 async def _in_process(boards: int) -> list[float]:
-    from tilematch.server.duel_rooms import Client, DuelConfig, DuelRooms
+    from tilematch.server.db import Storage
+    from tilematch.server.duel import Client, DuelConfig, DuelRooms
     from tilematch.server.players import create_player
-    from tilematch.server.storage import Storage
 
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -22,26 +22,13 @@ Chromium at ``/usr/bin/chromium`` (or ``$TILEMATCH_CHROMIUM``) and the
 
 from __future__ import annotations
 
-import os
-import socket
 import statistics
 import tempfile
-import threading
-import time
 from pathlib import Path
-from typing import Any, Self
+from typing import Any
 
 from tilematch.benchmarks import Row, summarize
-
-CHROMIUM = os.environ.get("TILEMATCH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tilematch.benchmarks.live import CHROMIUM, CHROMIUM_ARGS, LiveServer
 
 _WAIT_SELECTED = """
 async (spot) => {
@@ -85,64 +72,6 @@ async ([a, b]) => {
   return [answered === null ? removed : answered, removed, fetched, render];
 }
 """
-
-
-class LiveServer:
-    """The real app served by uvicorn on a free 127.0.0.1 port in a background thread.
-
-    ``LiveServer(db_path).start()`` returns when the server answers; ``url`` is its
-    base address (``ws_url`` for websockets); ``stop()`` shuts it down. Rate limits
-    are raised so that tests and benchmarks may create many games quickly;
-    ``settings`` overrides any other server setting (a test clock, say), and
-    ``websockets=True`` serves the duel websockets too. ``app`` may be adjusted
-    between construction and :meth:`start`.
-    """
-
-    def __init__(self, db_path: Path, *, websockets: bool = False, **settings: Any) -> None:
-        import uvicorn
-
-        from tilematch.server import create_app
-        from tilematch.server.settings import Settings
-
-        options: dict[str, Any] = {
-            "create_per_minute": 60_000.0,
-            "create_burst": 10_000,
-            "requests_per_second": 10_000.0,
-            "request_burst": 30_000,
-            "players_per_minute": 60_000.0,
-            "players_burst": 10_000,
-            **settings,
-        }
-        self.settings = Settings(db_path=db_path, **options)
-        self.app = create_app(self.settings)
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
-        self.port: int = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}"
-        ws = "websockets-sansio" if websockets else "none"
-        config = uvicorn.Config(self.app, log_level="warning", ws=ws, lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(
-            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
-        )
-
-    def start(self) -> Self:
-        """Start serving; raises ``RuntimeError`` when the server does not come up."""
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the server did not start")
-            time.sleep(0.02)
-        return self
-
-    def stop(self) -> None:
-        """Shut the server down and wait for its thread."""
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-        self.sock.close()
 
 
 def _board_drawn(page: Any) -> None:

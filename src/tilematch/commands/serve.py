@@ -34,8 +34,8 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from tilematch.server import create_app
+    from tilematch.server.db import StorageError
     from tilematch.server.settings import Settings, SettingsError
-    from tilematch.server.storage import StorageError
 
     if not 0 <= args.port <= 65535:
         return fail(f"--port {args.port} is not a port number (0-65535)")

@@ -9,14 +9,13 @@ from fastapi import FastAPI
 
 import tilematch
 from tilematch.server import errors, pages
-from tilematch.server.bodylimit import BodyLimit
+from tilematch.server.db import Storage
 from tilematch.server.deps import Server
 from tilematch.server.games import Games
-from tilematch.server.ratelimit import InFlight, RateLimiter
+from tilematch.server.limits import BodyLimit, InFlight, RateLimiter
 from tilematch.server.routes import routers
 from tilematch.server.rules import ModesRules, Rules
 from tilematch.server.settings import Settings
-from tilematch.server.storage import Storage
 
 DESCRIPTION = """The tilematch game server: Shisen-Sho, Mahjong Solitaire and Black & White
 Mahjong. The server keeps every rule, clock and score; clients send intents.
@@ -27,7 +26,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
     """A new FastAPI app on ``settings`` (default: :meth:`Settings.from_env`).
 
     Opens (creating or migrating) the SQLite database; raises
-    :class:`~tilematch.server.storage.StorageError` when it cannot. ``rules``
+    :class:`~tilematch.server.db.StorageError` when it cannot. ``rules``
     replaces :class:`~tilematch.server.rules.ModesRules` (for tests).
     """
     settings = settings if settings is not None else Settings.from_env()

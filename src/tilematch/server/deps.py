@@ -8,13 +8,13 @@ from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
+from tilematch.server.db import Storage
 from tilematch.server.errors import ApiError
 from tilematch.server.games import Games
+from tilematch.server.limits import InFlight, RateLimiter
 from tilematch.server.players import COOKIE, Player, create_player, find_player
-from tilematch.server.ratelimit import InFlight, RateLimiter
 from tilematch.server.rules import Rules
 from tilematch.server.settings import Settings
-from tilematch.server.storage import Storage
 
 
 @dataclass

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import sqlite3
 import threading
 import zlib
 from collections import OrderedDict
@@ -28,17 +27,18 @@ import anyio
 import anyio.to_thread
 from starlette.concurrency import run_in_threadpool
 
+from tilematch.server.db import WRITE_ERRORS, Storage
+from tilematch.server.db import games as db_games
+from tilematch.server.db.games import Filing, GameRecord
+from tilematch.server.db.results import ResultRecord, insert_result
 from tilematch.server.errors import ApiError
 from tilematch.server.players import Player, new_id
 from tilematch.server.rules import GameSession, RuleError, Rules
-from tilematch.server.storage import Storage
 
 log = logging.getLogger("tilematch.server")
 
 #: Statuses of a game still in play; any other status is an end.
 ACTIVE = ("playing", "paused", "deadlock")
-#: Modes whose game ends on the clock; any end of them is ranked, not only a win.
-ENDS_ON_CLOCK = ("arcade",)
 #: The mode of stored Speed Duels: kept for results, not played through this service.
 DUEL = "duel"
 #: Intents that may search for a while (solver-backed hints, solvable re-deals): always
@@ -71,8 +71,9 @@ class Live:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def board_key(view: dict[str, Any]) -> tuple[str, str]:
-    """``(board, variant)`` under which a game's scores are ranked.
+def filing(view: dict[str, Any]) -> Filing:
+    """The ``game``, ``mode``, ``board`` and ``variant`` under which a game's scores
+    are ranked.
 
     ``board`` is the layout name, the Shisen-Sho shape name or ``ROWSxCOLS``;
     ``variant`` separates scores the rules keep apart (gravity, difficulty,
@@ -93,7 +94,12 @@ def board_key(view: dict[str, Any]) -> tuple[str, str]:
         parts.append(str(view["difficulty"]))
     if view.get("level"):
         parts.append(f"level-{view['level']}")
-    return board, "/".join(parts)
+    return Filing(
+        game=str(view.get("game", "")),
+        mode=str(view.get("mode", "")),
+        board=board,
+        variant="/".join(parts),
+    )
 
 
 def counter(view: dict[str, Any], name: str) -> int:
@@ -153,12 +159,7 @@ class Games:
             if live is not None:
                 self._cache.move_to_end(game_id)
         if live is None:
-            row = self.storage.row(
-                "SELECT id, player_id, mode, settings, state, status, created, daily_date, level,"
-                " (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = games.id) AS seq"
-                " FROM games WHERE id = ?",
-                (game_id,),
-            )
+            row = db_games.live_game(self.storage, game_id)
             if row is None or row["player_id"] != player.id:
                 raise not_found(game_id)
             if row["mode"] == DUEL:
@@ -172,9 +173,7 @@ class Games:
                 session = self.rules.restore(json.loads(row["state"]))
             except Exception:
                 log.exception("stored game %s cannot be restored", game_id)
-                raise ApiError(
-                    409, "game_damaged", "This game's stored record cannot be replayed."
-                ) from None
+                raise damaged("record cannot be replayed") from None
             live = Live(
                 row["id"],
                 row["player_id"],
@@ -204,9 +203,9 @@ class Games:
             try:
                 live = self._load(player, game_id)
             except StoredDuel:  # a finished duel: its stored summary, not a game to go on with
-                from tilematch.server.duel_rooms import stored_duel_view
+                from tilematch.server.duel import stored_duel_view
 
-                row = self.storage.row("SELECT * FROM games WHERE id = ?", (game_id,))
+                row = db_games.game_row(self.storage, game_id)
                 assert row is not None
                 return stored_duel_view(row)
             now = self.clock()
@@ -220,20 +219,7 @@ class Games:
         countdown that ran out is listed (and stored) as ended.
         """
         self._expire_cached(player)
-        placeholders = ",".join("?" for _ in ACTIVE)
-        where = {
-            "unfinished": f"AND status IN ({placeholders})",
-            "finished": f"AND status NOT IN ({placeholders})",
-            "all": "",
-        }[which]
-        params: list[Any] = [player.id, *(ACTIVE if where else ()), limit]
-        rows = self.storage.rows(
-            "SELECT id, game, mode, board, variant, seed, status, tiles_left, score, created,"
-            f" updated, daily_date, level FROM games WHERE player_id = ? {where}"
-            " ORDER BY updated DESC LIMIT ?",
-            params,
-        )
-        return [dict(row) for row in rows]
+        return db_games.player_games(self.storage, player.id, ACTIVE, which, limit)
 
     def _expire_cached(self, player: Player) -> None:
         """Let the clock act on ``player``'s live games in memory (cheap: no restore)."""
@@ -279,48 +265,36 @@ class Games:
         live = Live(new_id(), player.id, session, stored_settings, now, 0, daily_date, level)
         view = session.view(now)
         live.status = str(view.get("status", "playing"))
-        board, variant = board_key(view)
+        record = GameRecord(
+            id=live.id,
+            player_id=player.id,
+            **filing(view),
+            seed=view.get("seed"),
+            settings=_dumps(stored_settings),
+            state=_dumps(session.to_json()),
+            status=live.status,
+            tiles_left=counter(view, "tiles_left"),
+            score=view.get("score"),
+            created=now,
+            updated=now,
+            daily_date=daily_date,
+            level=level,
+        )
         with self.storage.transaction() as conn:
-            conn.execute(
-                "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
-                " state, status, tiles_left, score, created, updated, daily_date, level)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    live.id,
-                    player.id,
-                    str(view.get("game", "")),
-                    str(view.get("mode", "")),
-                    board,
-                    variant,
-                    view.get("seed"),
-                    _dumps(stored_settings),
-                    _dumps(session.to_json()),
-                    live.status,
-                    counter(view, "tiles_left"),
-                    view.get("score"),
-                    now,
-                    now,
-                    daily_date,
-                    level,
-                ),
-            )
+            db_games.insert_game(conn, record)
         self._remember(live)
         return {"id": live.id, **view, "daily_date": daily_date}
 
     def settings_of(self, player: Player, game_id: str) -> tuple[Any, str | None, int | None]:
         """The settings, daily date and level of one of ``player``'s games."""
-        row = self.storage.row(
-            "SELECT player_id, settings, daily_date, level FROM games WHERE id = ?", (game_id,)
-        )
+        row = db_games.game_settings(self.storage, game_id)
         if row is None or row["player_id"] != player.id:
             raise not_found(game_id)
         try:
             settings = self.rules.settings_from_json(json.loads(row["settings"]))
         except Exception:
             log.exception("stored settings of game %s cannot be read", game_id)
-            raise ApiError(
-                409, "game_damaged", "This game's stored settings cannot be read."
-            ) from None
+            raise damaged("settings cannot be read") from None
         return settings, row["daily_date"], row["level"]
 
     def act(self, player: Player, game_id: str, intent: dict[str, Any]) -> dict[str, Any]:
@@ -455,32 +429,20 @@ class Games:
             result = self._result(live, live.session.view(now), intent, now)
         try:
             with self.storage.transaction() as conn:
-                conn.execute(
-                    "INSERT INTO moves (game_id, seq, at, intent) VALUES (?, ?, ?, ?)",
-                    (live.id, seq, now, _dumps(intent)),
-                )
-                conn.execute(
-                    "UPDATE games SET state = ?, status = ?, tiles_left = ?, score = ?,"
-                    " updated = ?, finished = ? WHERE id = ?",
-                    (
-                        _dumps(live.session.to_json()),
-                        status,
-                        tiles_left,
-                        score,
-                        now,
-                        now if finished else None,
-                        live.id,
-                    ),
+                db_games.insert_move(conn, live.id, seq, now, _dumps(intent))
+                db_games.update_game(
+                    conn,
+                    live.id,
+                    state=_dumps(live.session.to_json()),
+                    status=status,
+                    tiles_left=tiles_left,
+                    score=score,
+                    updated=now,
+                    finished=now if finished else None,
                 )
                 if result is not None:
-                    conn.execute(
-                        "INSERT OR REPLACE INTO results (game_id, player_id, game, mode, board,"
-                        " variant, outcome, score, time, moves, hints, undos, shuffles, verified,"
-                        " finished, daily_date, level, stars)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        result,
-                    )
-        except (sqlite3.Error, OSError) as error:
+                    insert_result(conn, result)
+        except WRITE_ERRORS as error:
             self.forget(live.id)
             log.error("cannot store a move of game %s: %s", live.id, error)
             raise ApiError(
@@ -507,15 +469,12 @@ class Games:
 
     def stored_moves(self, game_id: str) -> list[tuple[float, dict[str, Any]]]:
         """The acknowledged moves of a game, in order, as ``(time, intent)``."""
-        rows = self.storage.rows(
-            "SELECT at, intent FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
-        )
-        return [(float(row["at"]), json.loads(row["intent"])) for row in rows]
+        return [(at, json.loads(intent)) for at, intent in db_games.moves(self.storage, game_id)]
 
     def _result(
         self, live: Live, view: dict[str, Any], last: dict[str, Any], now: float
-    ) -> tuple[Any, ...]:
-        """The results row of a game that just ended, verified by replaying its log."""
+    ) -> ResultRecord:
+        """The result of a game that just ended, verified by replaying its log."""
         try:
             again = self.replay(live, [*self.stored_moves(live.id), (now, last)], now)
             verified = again.get("score") == view.get("score") and again.get("status") == view.get(
@@ -526,27 +485,23 @@ class Games:
             verified = False
         if not verified:
             log.warning("game %s: the replayed log disagrees; result not ranked", live.id)
-        board, variant = board_key(view)
         stars = self.rules.tower_stars(view) if live.level is not None else None
-        return (
-            live.id,
-            live.player_id,
-            str(view.get("game", "")),
-            str(view.get("mode", "")),
-            board,
-            variant,
-            str(view.get("status")),
-            view.get("score"),
-            elapsed(view),
-            counter(view, "moves"),
-            counter(view, "hints"),
-            counter(view, "undos"),
-            counter(view, "shuffles"),
-            int(verified),
-            now,
-            live.daily_date,
-            live.level,
-            stars,
+        return ResultRecord(
+            game_id=live.id,
+            player_id=live.player_id,
+            **filing(view),
+            outcome=str(view.get("status")),
+            score=view.get("score"),
+            time=elapsed(view),
+            moves=counter(view, "moves"),
+            hints=counter(view, "hints"),
+            undos=counter(view, "undos"),
+            shuffles=counter(view, "shuffles"),
+            verified=int(verified),
+            finished=now,
+            daily_date=live.daily_date,
+            level=live.level,
+            stars=stars,
         )
 
 
@@ -560,6 +515,12 @@ async def _while_holding(func: Callable[..., Any], *args: Any) -> Any:
     return await anyio.to_thread.run_sync(
         functools.partial(func, *args), limiter=anyio.CapacityLimiter(1)
     )
+
+
+def damaged(what: str) -> ApiError:
+    """The 409 ``game_damaged`` for a stored game whose ``what`` (e.g. "settings
+    cannot be read") makes it unusable."""
+    return ApiError(409, "game_damaged", f"This game's stored {what}.")
 
 
 def not_found(game_id: str) -> ApiError:

@@ -11,8 +11,9 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
+from tilematch.server.db import Storage
+from tilematch.server.db.players import insert_player, player_by_token, rename_player
 from tilematch.server.errors import ApiError
-from tilematch.server.storage import Storage
 
 COOKIE = "tilematch_token"
 NAME_MAX = 24
@@ -42,10 +43,7 @@ def create_player(storage: Storage, now: float) -> Player:
     token = secrets.token_urlsafe(32)
     player_id = new_id()
     with storage.transaction() as conn:
-        conn.execute(
-            "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, NULL, ?)",
-            (player_id, hash_token(token), now),
-        )
+        insert_player(conn, player_id, hash_token(token), now)
     return Player(player_id, None, token)
 
 
@@ -53,7 +51,7 @@ def find_player(storage: Storage, token: str) -> Player | None:
     """The player owning ``token``, or ``None`` for an unknown or malformed token."""
     if not token or len(token) > 200:
         return None
-    row = storage.row("SELECT id, name FROM players WHERE token_hash = ?", (hash_token(token),))
+    row = player_by_token(storage, hash_token(token))
     if row is None:
         return None
     return Player(row["id"], row["name"])
@@ -73,5 +71,5 @@ def rename(storage: Storage, player: Player, name: str) -> Player:
     """Set the display name; returns the updated player."""
     cleaned = clean_name(name)
     with storage.transaction() as conn:
-        conn.execute("UPDATE players SET name = ? WHERE id = ?", (cleaned, player.id))
+        rename_player(conn, player.id, cleaned)
     return Player(player.id, cleaned)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
+from tilematch.server.db import results as db_results
+from tilematch.server.db.games import daily_dates_started
 from tilematch.server.errors import ApiError
-from tilematch.server.games import ENDS_ON_CLOCK
 from tilematch.server.players import Player
 
 if TYPE_CHECKING:
@@ -18,15 +19,6 @@ if TYPE_CHECKING:
 
 #: Earliest Daily Challenge date served.
 FIRST_DAILY = dt.date(2000, 1, 1)
-RESULT_COLUMNS = (
-    "game_id, game, mode, board, variant, outcome, score, time, moves, hints, undos,"
-    " shuffles, verified, finished, daily_date, level, stars"
-)
-_CLOCK_MODES = ",".join(f"'{mode}'" for mode in ENDS_ON_CLOCK)
-#: SQL condition of a result that counts for rankings.
-RANKED = (
-    f"verified = 1 AND (outcome = 'won' OR (mode IN ({_CLOCK_MODES}) AND outcome != 'given_up'))"
-)
 
 
 def parse_date(text: str, server: Server) -> str:
@@ -52,31 +44,12 @@ def parse_date(text: str, server: Server) -> str:
 
 def history(server: Server, player: Player, limit: int) -> list[dict[str, Any]]:
     """``player``'s finished games, newest first."""
-    rows = server.storage.rows(
-        f"SELECT {RESULT_COLUMNS} FROM results WHERE player_id = ? ORDER BY finished DESC LIMIT ?",
-        (player.id, limit),
-    )
-    return [_result(row) for row in rows]
-
-
-def _result(row: Any) -> dict[str, Any]:
-    data = dict(row)
-    data["verified"] = bool(data["verified"])
-    return data
+    return db_results.history(server.storage, player.id, limit)
 
 
 def bests(server: Server, player: Player) -> list[dict[str, Any]]:
     """Per game, mode, board and variant: games played, won, best score and best winning time."""
-    rows = server.storage.rows(
-        "SELECT game, mode, board, variant, COUNT(*) AS played,"
-        " SUM(outcome = 'won') AS won,"
-        " MAX(CASE WHEN verified = 1 THEN score END) AS best_score,"
-        " MIN(CASE WHEN outcome = 'won' AND verified = 1 THEN time END) AS best_time"
-        " FROM results WHERE player_id = ? GROUP BY game, mode, board, variant"
-        " ORDER BY game, mode, board, variant",
-        (player.id,),
-    )
-    return [dict(row) for row in rows]
+    return db_results.bests(server.storage, player.id)
 
 
 def leaderboard(
@@ -91,86 +64,39 @@ def leaderboard(
     limit: int,
 ) -> list[dict[str, Any]]:
     """The best ranked result of each player, best first (score, then time)."""
-    where = ["game = ?", "mode = ?", RANKED]
-    params: list[Any] = [game, mode]
-    for column, value in (("board", board), ("variant", variant), ("daily_date", date)):
-        if value is not None:
-            where.append(f"{column} = ?")
-            params.append(value)
-    rows = server.storage.rows(
-        "SELECT r.player_id, p.name, r.score, r.time, r.board, r.variant, r.finished FROM ("
-        "  SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id"
-        "    ORDER BY score IS NULL, score DESC, time ASC, finished ASC) AS nth"
-        f"  FROM results WHERE {' AND '.join(where)}"
-        ") AS r JOIN players AS p ON p.id = r.player_id WHERE r.nth = 1"
-        " ORDER BY r.score IS NULL, r.score DESC, r.time ASC, r.finished ASC LIMIT ?",
-        (*params, limit),
+    return db_results.leaderboard(
+        server.storage,
+        player.id,
+        game=game,
+        mode=mode,
+        filters={"board": board, "variant": variant, "daily_date": date},
+        limit=limit,
     )
-    return [
-        {
-            "rank": rank,
-            "name": row["name"] or "Anonymous",
-            "score": row["score"],
-            "time": row["time"],
-            "board": row["board"],
-            "variant": row["variant"],
-            "you": row["player_id"] == player.id,
-        }
-        for rank, row in enumerate(rows, start=1)
-    ]
 
 
 def daily_days(server: Server, player: Player) -> list[dict[str, Any]]:
     """Per Daily Challenge date played: solved, and the best solve's time, hints and undos."""
-    rows = server.storage.rows(
-        "SELECT daily_date AS date, MAX(outcome = 'won' AND verified = 1) AS solved,"
-        " MIN(CASE WHEN outcome = 'won' AND verified = 1 THEN time END) AS time"
-        " FROM results WHERE player_id = ? AND daily_date IS NOT NULL GROUP BY daily_date"
-        " ORDER BY daily_date",
-        (player.id,),
-    )
     days = []
-    for row in rows:
+    for row in db_results.daily_results(server.storage, player.id):
         day: dict[str, Any] = {"date": row["date"], "solved": bool(row["solved"]), "time": None}
         day["hints"] = day["undos"] = None
         if row["solved"]:
-            best = server.storage.row(
-                "SELECT time, hints, undos FROM results WHERE player_id = ? AND daily_date = ?"
-                " AND outcome = 'won' AND verified = 1 ORDER BY time LIMIT 1",
-                (player.id, row["date"]),
-            )
+            best = db_results.best_daily_solve(server.storage, player.id, row["date"])
             if best is not None:
                 day.update(time=best["time"], hints=best["hints"], undos=best["undos"])
         days.append(day)
     # dates started but never finished count as played, not solved
-    open_rows = server.storage.rows(
-        "SELECT DISTINCT daily_date FROM games WHERE player_id = ? AND daily_date IS NOT NULL",
-        (player.id,),
-    )
     known = {day["date"] for day in days}
-    for row in open_rows:
-        if row["daily_date"] not in known:
-            days.append(
-                {
-                    "date": row["daily_date"],
-                    "solved": False,
-                    "time": None,
-                    "hints": None,
-                    "undos": None,
-                }
-            )
+    for date in daily_dates_started(server.storage, player.id):
+        if date not in known:
+            days.append({"date": date, "solved": False, "time": None, "hints": None, "undos": None})
     days.sort(key=lambda day: day["date"])
     return days
 
 
 def cleared_levels(server: Server, player: Player) -> dict[int, int]:
     """Campaign levels ``player`` has cleared (verified wins), with the best stars of each."""
-    rows = server.storage.rows(
-        "SELECT level, MAX(COALESCE(stars, 1)) AS stars FROM results WHERE player_id = ?"
-        " AND level IS NOT NULL AND outcome = 'won' AND verified = 1 GROUP BY level",
-        (player.id,),
-    )
-    return {int(row["level"]): int(row["stars"]) for row in rows}
+    return db_results.cleared_levels(server.storage, player.id)
 
 
 def check_unlocked(server: Server, player: Player, level: int) -> None:

@@ -1,9 +1,14 @@
-"""The server's one door to the game rules: :mod:`tilematch.modes`.
+"""The server's door to the rules of solo games: :mod:`tilematch.modes`.
 
 Routes never decide a rule. They build settings from a request, start and
 restore sessions, and read the views the sessions produce, all through a
 :class:`Rules` object. :class:`ModesRules` is the real one; tests may pass
 another object with the same methods to :func:`tilematch.server.create_app`.
+
+The rest of the server uses the rules' own modules where it needs their
+concrete types: the duel package plays a :class:`tilematch.modes.duel.DuelGame`
+per room, and the reference routes and Learn examples read the engine's
+layouts, shapes, tiles and boards.
 """
 
 from __future__ import annotations

@@ -1,30 +1,28 @@
 """The API routers, one module per resource, collected in one place.
 
 Each module ``tilematch.server.routes.<name>`` defines ``router`` (an
-:class:`fastapi.APIRouter`). :func:`routers` returns them in the order of
-:data:`MODULES`; a module that is not present (yet) is skipped.
+:class:`fastapi.APIRouter`); :data:`ROUTERS` lists them in the order their
+routes are matched.
 """
 
 from __future__ import annotations
 
-import importlib
-
 from fastapi import APIRouter
 
-#: Router modules in the order their routes are matched.
-MODULES = ("players", "games", "daily", "campaign", "results", "reference", "duels")
+from tilematch.server.routes import campaign, daily, duels, games, players, reference, results
+
+#: Routers in the order their routes are matched.
+ROUTERS: tuple[APIRouter, ...] = (
+    players.router,
+    games.router,
+    daily.router,
+    campaign.router,
+    results.router,
+    reference.router,
+    duels.router,
+)
 
 
 def routers() -> list[APIRouter]:
-    """The router of every present module of :data:`MODULES`."""
-    found = []
-    for name in MODULES:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as error:
-            if error.name == f"{__name__}.{name}":
-                continue
-            raise
-        router: APIRouter = module.router
-        found.append(router)
-    return found
+    """Every router of the API, in the order of :data:`ROUTERS`."""
+    return list(ROUTERS)

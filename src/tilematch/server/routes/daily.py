@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, status
 
 from tilematch.server import records
+from tilematch.server.db.games import latest_daily_game
 from tilematch.server.deps import PlayerDep, ServerDep
 from tilematch.server.routes.games import start_game
 
@@ -41,14 +42,10 @@ def daily_game(date: str, player: PlayerDep, server: ServerDep) -> dict[str, Any
     (the most recent attempt). 422 ``bad_date`` for a malformed or future date."""
     day = records.parse_date(date, server)
     with server.games.start_lock(f"daily/{player.id}/{day}"):
-        row = server.storage.row(
-            "SELECT id FROM games WHERE player_id = ? AND daily_date = ?"
-            " ORDER BY created DESC LIMIT 1",
-            (player.id, day),
-        )
-        if row is None:
+        game_id = latest_daily_game(server.storage, player.id, day)
+        if game_id is None:
             return start_game(server, player, server.rules.daily_settings(day), daily_date=day)
-    return server.games.get(player, row["id"])
+    return server.games.get(player, game_id)
 
 
 @router.post("/{date}/restart", status_code=status.HTTP_201_CREATED, summary="Restart a Daily")

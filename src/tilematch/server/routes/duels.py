@@ -2,7 +2,7 @@
 
 HTTP creates a room and reads its lobby state and the duel leaderboard; the
 game itself is played over one websocket per player (frames in
-``docs/duel.md``). The rooms live in :class:`~tilematch.server.duel_rooms.DuelRooms`,
+``docs/duel.md``). The rooms live in :class:`~tilematch.server.duel.DuelRooms`,
 one registry per app (``app.state.duels``, made on first use; tests may put
 their own there before the first request).
 """
@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from tilematch.modes.duel import FORFEIT_SECONDS, LOCKOUT_SECONDS, RIVAL_PACE
 from tilematch.server.deps import PlayerDep, Server, ServerDep, player_for_token
-from tilematch.server.duel_rooms import (
+from tilematch.server.duel import (
     CLOSE_EXPIRED,
     CLOSE_FULL,
     CLOSE_NO_ROOM,

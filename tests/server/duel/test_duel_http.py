@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tilematch.server.duel_rooms import CODE_ALPHABET
+from tilematch.server.duel import CODE_ALPHABET
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -98,7 +98,7 @@ def test_the_leaderboard_starts_empty_and_checks_its_query(client: TestClient) -
 
 def test_the_websocket_of_the_test_client_plays_a_tiny_duel(client: TestClient) -> None:
     """The same app through Starlette's in-process websocket (no network)."""
-    from tilematch.server.duel_rooms import DuelConfig, DuelRooms
+    from tilematch.server.duel import DuelConfig, DuelRooms
 
     server = client.app.state.server  # type: ignore[attr-defined]
     rooms = DuelRooms(server.storage, server.settings.clock, DuelConfig(countdown=0.0))
@@ -133,7 +133,7 @@ def test_the_room_link_opens_the_page(client: TestClient) -> None:
 
 def test_a_finished_duel_is_in_the_history_and_its_board_replays(client: TestClient) -> None:
     from tilematch.engine.grid.board import GridBoard
-    from tilematch.server.duel_rooms import DuelConfig, DuelRooms
+    from tilematch.server.duel import DuelConfig, DuelRooms
 
     server = client.app.state.server  # type: ignore[attr-defined]
     client.app.state.duels = DuelRooms(  # type: ignore[attr-defined]

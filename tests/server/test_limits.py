@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilematch.server.errors import ApiError
-from tilematch.server.ratelimit import RateLimiter
+from tilematch.server.limits import RateLimiter
 
 events = st.lists(st.tuples(st.floats(0, 3, allow_nan=False), st.sampled_from("ab")), max_size=60)
 

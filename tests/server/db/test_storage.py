@@ -7,10 +7,10 @@ import sqlite3
 from contextlib import contextmanager
 
 import pytest
-
 from tests.support.clock import START
 from tests.support.server import act, new_game
-from tilematch.server.storage import MIGRATIONS, SCHEMA_VERSION, Storage, StorageError
+
+from tilematch.server.db import MIGRATIONS, SCHEMA_VERSION, Storage, StorageError
 
 SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 4], "seed": 11}
 
@@ -86,7 +86,7 @@ def test_each_migration_step_applies_on_the_one_before(tmp_path):
     path = tmp_path / "steps.sqlite3"
     for version in range(1, SCHEMA_VERSION + 1):
         conn = sqlite3.connect(path, isolation_level=None)
-        from tilematch.server.storage import migrate, schema_version
+        from tilematch.server.db.migrations import migrate, schema_version
 
         migrate(conn, 0.0, upto=version)
         assert schema_version(conn) == version

@@ -16,11 +16,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from tests.support.clock import FakeClock
+
 from tilematch.engine.grid.board import GridBoard
 from tilematch.modes.duel import RIVAL_PACE, DuelGame
-from tilematch.server.duel_rooms import (
+from tilematch.server.db import Storage
+from tilematch.server.duel import (
     CLOSE_EXPIRED,
     CLOSE_FULL,
     CODE_ALPHABET,
@@ -32,7 +33,6 @@ from tilematch.server.duel_rooms import (
     Room,
 )
 from tilematch.server.players import Player, create_player
-from tilematch.server.storage import Storage
 
 #: The fixed time the room tests start at.
 ROOMS_START = 1_000_000.0

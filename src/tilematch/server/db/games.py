@@ -1,0 +1,150 @@
+"""Queries on ``games`` and ``moves``: a game's row, its move log, a player's games."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import astuple, dataclass
+from typing import Any, TypedDict
+
+from tilematch.server.db.connection import Storage
+
+
+class Filing(TypedDict):
+    """What a stored game and its result are filed under (the leaderboards' keys)."""
+
+    game: str
+    mode: str
+    board: str
+    variant: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A new ``games`` row (``settings`` and ``state`` as JSON text)."""
+
+    id: str
+    player_id: str
+    game: str
+    mode: str
+    board: str
+    variant: str
+    seed: int | None
+    settings: str
+    state: str
+    status: str
+    tiles_left: int
+    score: int | None
+    created: float
+    updated: float
+    finished: float | None = None
+    daily_date: str | None = None
+    level: int | None = None
+
+
+def insert_game(conn: sqlite3.Connection, record: GameRecord) -> None:
+    """Store a new game (a solo game when it starts, a duel when it ends)."""
+    conn.execute(
+        "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
+        " state, status, tiles_left, score, created, updated, finished, daily_date, level)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        astuple(record),
+    )
+
+
+def live_game(storage: Storage, game_id: str) -> dict[str, Any] | None:
+    """What restoring a game needs: its owner, mode, settings, state, status, times,
+    daily date, level and the ``seq`` of its last move (0 before the first)."""
+    row = storage.row(
+        "SELECT id, player_id, mode, settings, state, status, created, daily_date, level,"
+        " (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = games.id) AS seq"
+        " FROM games WHERE id = ?",
+        (game_id,),
+    )
+    return dict(row) if row is not None else None
+
+
+def game_row(storage: Storage, game_id: str) -> dict[str, Any] | None:
+    """Every column of one game, or ``None``."""
+    row = storage.row("SELECT * FROM games WHERE id = ?", (game_id,))
+    return dict(row) if row is not None else None
+
+
+def game_settings(storage: Storage, game_id: str) -> dict[str, Any] | None:
+    """``{"player_id", "settings", "daily_date", "level"}`` of one game, or ``None``."""
+    row = storage.row(
+        "SELECT player_id, settings, daily_date, level FROM games WHERE id = ?", (game_id,)
+    )
+    return dict(row) if row is not None else None
+
+
+def player_games(
+    storage: Storage, player_id: str, statuses: Sequence[str], which: str, limit: int
+) -> list[dict[str, Any]]:
+    """A player's games, most recently played first: ``which`` is ``"unfinished"``
+    (status in ``statuses``), ``"finished"`` (status not in them) or ``"all"``."""
+    placeholders = ",".join("?" for _ in statuses)
+    where = {
+        "unfinished": f"AND status IN ({placeholders})",
+        "finished": f"AND status NOT IN ({placeholders})",
+        "all": "",
+    }[which]
+    params: list[Any] = [player_id, *(statuses if where else ()), limit]
+    rows = storage.rows(
+        "SELECT id, game, mode, board, variant, seed, status, tiles_left, score, created,"
+        f" updated, daily_date, level FROM games WHERE player_id = ? {where}"
+        " ORDER BY updated DESC LIMIT ?",
+        params,
+    )
+    return [dict(row) for row in rows]
+
+
+def latest_daily_game(storage: Storage, player_id: str, day: str) -> str | None:
+    """The id of the player's most recent game of that Daily date, or ``None``."""
+    row = storage.row(
+        "SELECT id FROM games WHERE player_id = ? AND daily_date = ? ORDER BY created DESC LIMIT 1",
+        (player_id, day),
+    )
+    return str(row["id"]) if row is not None else None
+
+
+def daily_dates_started(storage: Storage, player_id: str) -> list[str]:
+    """Every Daily date the player has started a game of."""
+    rows = storage.rows(
+        "SELECT DISTINCT daily_date FROM games WHERE player_id = ? AND daily_date IS NOT NULL",
+        (player_id,),
+    )
+    return [row["daily_date"] for row in rows]
+
+
+def insert_move(conn: sqlite3.Connection, game_id: str, seq: int, at: float, intent: str) -> None:
+    """Append one move (``intent`` as JSON text) to a game's log."""
+    conn.execute(
+        "INSERT INTO moves (game_id, seq, at, intent) VALUES (?, ?, ?, ?)",
+        (game_id, seq, at, intent),
+    )
+
+
+def update_game(
+    conn: sqlite3.Connection,
+    game_id: str,
+    *,
+    state: str,
+    status: str,
+    tiles_left: int,
+    score: int | None,
+    updated: float,
+    finished: float | None,
+) -> None:
+    """Store a game's new state and status after a move."""
+    conn.execute(
+        "UPDATE games SET state = ?, status = ?, tiles_left = ?, score = ?,"
+        " updated = ?, finished = ? WHERE id = ?",
+        (state, status, tiles_left, score, updated, finished, game_id),
+    )
+
+
+def moves(storage: Storage, game_id: str) -> list[tuple[float, str]]:
+    """A game's move log in order, as ``(time, intent JSON)``."""
+    rows = storage.rows("SELECT at, intent FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
+    return [(float(row["at"]), str(row["intent"])) for row in rows]

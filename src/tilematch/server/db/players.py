@@ -1,0 +1,27 @@
+"""Queries on ``players``: create, find by token, rename."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from tilematch.server.db.connection import Storage
+
+
+def insert_player(conn: sqlite3.Connection, player_id: str, token_hash: str, now: float) -> None:
+    """Store a new anonymous player (no name yet)."""
+    conn.execute(
+        "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, NULL, ?)",
+        (player_id, token_hash, now),
+    )
+
+
+def player_by_token(storage: Storage, token_hash: str) -> dict[str, Any] | None:
+    """``{"id", "name"}`` of the player whose token has this hash, or ``None``."""
+    row = storage.row("SELECT id, name FROM players WHERE token_hash = ?", (token_hash,))
+    return dict(row) if row is not None else None
+
+
+def rename_player(conn: sqlite3.Connection, player_id: str, name: str) -> None:
+    """Set a player's display name."""
+    conn.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))

@@ -1,0 +1,199 @@
+"""Queries on ``results``: storing a finished game, history, bests, leaderboards,
+Daily days and campaign levels.
+
+A result is *ranked* when its replay verified it and it is a win, or any end
+but giving up in a mode that ends on the clock (:data:`CLOCK_MODES`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import astuple, dataclass
+from typing import Any
+
+from tilematch.server.db.connection import Storage
+
+#: Modes whose game ends on the clock: any end of them but giving up is ranked.
+CLOCK_MODES = ("arcade",)
+_RESULT_COLUMNS = (
+    "game_id, game, mode, board, variant, outcome, score, time, moves, hints, undos,"
+    " shuffles, verified, finished, daily_date, level, stars"
+)
+_CLOCK_MODES = ",".join(f"'{mode}'" for mode in CLOCK_MODES)
+_RANKED = (
+    f"verified = 1 AND (outcome = 'won' OR (mode IN ({_CLOCK_MODES}) AND outcome != 'given_up'))"
+)
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """A ``results`` row: how one player's game ended."""
+
+    game_id: str
+    player_id: str
+    game: str
+    mode: str
+    board: str
+    variant: str
+    outcome: str
+    score: int | None
+    time: float
+    moves: int
+    hints: int
+    undos: int
+    shuffles: int
+    verified: int
+    finished: float
+    daily_date: str | None = None
+    level: int | None = None
+    stars: int | None = None
+
+
+def insert_result(conn: sqlite3.Connection, record: ResultRecord) -> None:
+    """Store the result of a finished game (replacing one stored for that game)."""
+    conn.execute(
+        "INSERT OR REPLACE INTO results (game_id, player_id, game, mode, board,"
+        " variant, outcome, score, time, moves, hints, undos, shuffles, verified,"
+        " finished, daily_date, level, stars)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        astuple(record),
+    )
+
+
+def history(storage: Storage, player_id: str, limit: int) -> list[dict[str, Any]]:
+    """A player's results, newest first (``verified`` as a bool)."""
+    rows = storage.rows(
+        f"SELECT {_RESULT_COLUMNS} FROM results WHERE player_id = ? ORDER BY finished DESC LIMIT ?",
+        (player_id, limit),
+    )
+    return [{**dict(row), "verified": bool(row["verified"])} for row in rows]
+
+
+def bests(storage: Storage, player_id: str) -> list[dict[str, Any]]:
+    """Per game, mode, board and variant: played, won, best score and best winning time."""
+    rows = storage.rows(
+        "SELECT game, mode, board, variant, COUNT(*) AS played,"
+        " SUM(outcome = 'won') AS won,"
+        " MAX(CASE WHEN verified = 1 THEN score END) AS best_score,"
+        " MIN(CASE WHEN outcome = 'won' AND verified = 1 THEN time END) AS best_time"
+        " FROM results WHERE player_id = ? GROUP BY game, mode, board, variant"
+        " ORDER BY game, mode, board, variant",
+        (player_id,),
+    )
+    return [dict(row) for row in rows]
+
+
+def _standings(
+    rows: Iterable[sqlite3.Row],
+    viewer: str,
+    fields: Callable[[sqlite3.Row], dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Leaderboard entries: ``rank``, ``name`` ("Anonymous" when unnamed), the
+    board's own ``fields`` and ``you`` (the viewer's own line)."""
+    return [
+        {
+            "rank": rank,
+            "name": row["name"] or "Anonymous",
+            **fields(row),
+            "you": row["player_id"] == viewer,
+        }
+        for rank, row in enumerate(rows, start=1)
+    ]
+
+
+def leaderboard(
+    storage: Storage,
+    viewer: str,
+    *,
+    game: str,
+    mode: str,
+    filters: Mapping[str, str | None],
+    limit: int,
+) -> list[dict[str, Any]]:
+    """Each player's best ranked result, best first (score, then time): entries
+    ``{"rank", "name", "score", "time", "board", "variant", "you"}``. ``filters``
+    narrows by ``board``, ``variant`` and ``daily_date`` (``None``: any)."""
+    where = ["game = ?", "mode = ?", _RANKED]
+    params: list[Any] = [game, mode]
+    for column in ("board", "variant", "daily_date"):
+        value = filters.get(column)
+        if value is not None:
+            where.append(f"{column} = ?")
+            params.append(value)
+    rows = storage.rows(
+        "SELECT r.player_id, p.name, r.score, r.time, r.board, r.variant, r.finished FROM ("
+        "  SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id"
+        "    ORDER BY score IS NULL, score DESC, time ASC, finished ASC) AS nth"
+        f"  FROM results WHERE {' AND '.join(where)}"
+        ") AS r JOIN players AS p ON p.id = r.player_id WHERE r.nth = 1"
+        " ORDER BY r.score IS NULL, r.score DESC, r.time ASC, r.finished ASC LIMIT ?",
+        (*params, limit),
+    )
+    return _standings(
+        rows,
+        viewer,
+        lambda row: {key: row[key] for key in ("score", "time", "board", "variant")},
+    )
+
+
+def duel_leaderboard(
+    storage: Storage, viewer: str, opponent: str, limit: int
+) -> list[dict[str, Any]]:
+    """Players ranked by duel wins (then fewer losses, then tiles) against ``opponent``
+    (``"player"`` or ``"rival-<level>"``, with or without gravity): entries
+    ``{"rank", "name", "wins", "losses", "draws", "played", "tiles", "you"}``."""
+    rows = storage.rows(
+        "SELECT r.player_id, p.name, SUM(r.outcome = 'won') AS wins,"
+        " SUM(r.outcome = 'lost') AS losses, SUM(r.outcome = 'draw') AS draws,"
+        " COUNT(*) AS played, SUM(r.score) AS tiles"
+        " FROM results AS r JOIN players AS p ON p.id = r.player_id"
+        " WHERE r.mode = 'duel' AND r.game = 'shisensho'"
+        " AND (r.variant = ? OR r.variant = ?)"
+        " GROUP BY r.player_id ORDER BY wins DESC, losses ASC, tiles DESC, p.name LIMIT ?",
+        (opponent, f"{opponent}/gravity", limit),
+    )
+    return _standings(
+        rows,
+        viewer,
+        lambda row: {
+            "wins": int(row["wins"] or 0),
+            "losses": int(row["losses"] or 0),
+            "draws": int(row["draws"] or 0),
+            "played": int(row["played"]),
+            "tiles": int(row["tiles"] or 0),
+        },
+    )
+
+
+def daily_results(storage: Storage, player_id: str) -> list[dict[str, Any]]:
+    """Per Daily date the player finished: ``{"date", "solved", "time"}`` (the best
+    verified winning time), by date."""
+    rows = storage.rows(
+        "SELECT daily_date AS date, MAX(outcome = 'won' AND verified = 1) AS solved,"
+        " MIN(CASE WHEN outcome = 'won' AND verified = 1 THEN time END) AS time"
+        " FROM results WHERE player_id = ? AND daily_date IS NOT NULL GROUP BY daily_date"
+        " ORDER BY daily_date",
+        (player_id,),
+    )
+    return [dict(row) for row in rows]
+
+
+def best_daily_solve(storage: Storage, player_id: str, day: str) -> dict[str, Any] | None:
+    """``{"time", "hints", "undos"}`` of the player's fastest verified solve of ``day``."""
+    row = storage.row(
+        "SELECT time, hints, undos FROM results WHERE player_id = ? AND daily_date = ?"
+        " AND outcome = 'won' AND verified = 1 ORDER BY time LIMIT 1",
+        (player_id, day),
+    )
+    return dict(row) if row is not None else None
+
+
+def cleared_levels(storage: Storage, player_id: str) -> dict[int, int]:
+    """Campaign levels the player cleared (verified wins), with the best stars of each."""
+    rows = storage.rows(
+        "SELECT level, MAX(COALESCE(stars, 1)) AS stars FROM results WHERE player_id = ?"
+        " AND level IS NOT NULL AND outcome = 'won' AND verified = 1 GROUP BY level",
+        (player_id,),
+    )
+    return {int(row["level"]): int(row["stars"]) for row in rows}
