@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+
 from tests.support.server import new_game, play_out
 
 TINY = {"game": "shisensho", "mode": "classic", "size": [4, 4]}

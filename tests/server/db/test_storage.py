@@ -7,9 +7,9 @@ import sqlite3
 from contextlib import contextmanager
 
 import pytest
+
 from tests.support.clock import START
 from tests.support.server import act, new_game
-
 from tilematch.server.db import MIGRATIONS, SCHEMA_VERSION, Storage, StorageError
 
 SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 4], "seed": 11}

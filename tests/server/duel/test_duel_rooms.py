@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.support.clock import FakeClock
 
+from tests.support.clock import FakeClock
 from tilematch.engine.grid.board import GridBoard
 from tilematch.modes.duel import RIVAL_PACE, DuelGame
 from tilematch.server.db import Storage

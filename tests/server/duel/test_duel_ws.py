@@ -17,10 +17,10 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.support.clock import FakeClock
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from tests.support.clock import FakeClock
 from tilematch.benchmarks.live import LiveServer as PageServer
 from tilematch.engine.grid.board import GridBoard
 from tilematch.server.duel import DuelConfig, DuelRooms
