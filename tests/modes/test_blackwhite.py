@@ -1,4 +1,4 @@
-"""Scripted Black & White games: the SPEC §4 difficulty table, combos, recharges,
+"""Scripted Black & White games: the difficulty table of docs/rules.md §4, combos, recharges,
 countdown, automatic shuffles, Zen and the tower's stars."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Property tests: the ledgers of Classic, Time Attack and Black & White Countdown against
-plain re-computations of the SPEC §2/§4 formulas, and undo as an exact inverse."""
+plain re-computations of the docs/rules.md §2 and §4 formulas, and undo as an exact inverse."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scripted Shisen-Sho games on hand-made boards: every ledger line against SPEC §2."""
+"""Scripted Shisen-Sho games on hand-made boards: every ledger line against docs/rules.md §2."""
 
 from __future__ import annotations
 

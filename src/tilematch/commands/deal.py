@@ -17,8 +17,7 @@ import sys
 from typing import Any
 
 from tilematch.commands import fail
-from tilematch.engine.deal.grid import deal_grid, deal_shape
-from tilematch.engine.deal.layout import deal_layout
+from tilematch.engine.deal.game import deal_game
 from tilematch.engine.deal.record import GENERATORS, LAYOUT_DIFFICULTIES, Deal, GenerationError
 from tilematch.engine.deal.versions import GENERATOR_VERSION
 from tilematch.engine.grid.board import GridBoard, format_grid
@@ -121,23 +120,15 @@ def _deal(args: argparse.Namespace) -> Deal:
         ):
             if given:
                 raise ValueError(f"{option} is for the layered games, not shisensho")
-        if args.shape is not None:
-            if args.size is not None:
-                raise ValueError("give --size or --shape, not both")
-            return deal_shape(
-                _load_shape(args.shape),
-                seed=args.seed,
-                generator=args.generator,
-                gravity=args.gravity,
-                version=version,
-            )
-        rows, cols = _parse_size(args.size) if args.size else (8, 17)
-        return deal_grid(
-            rows,
-            cols,
+        if args.shape is not None and args.size is not None:
+            raise ValueError("give --size or --shape, not both")
+        return deal_game(
+            "shisensho",
             seed=args.seed,
-            generator=args.generator,
+            size=_parse_size(args.size) if args.size else None,
+            shape=_load_shape(args.shape) if args.shape is not None else None,
             gravity=args.gravity,
+            generator=args.generator,
             version=version,
         )
     for option in ("size", "shape"):
@@ -150,10 +141,10 @@ def _deal(args: argparse.Namespace) -> Deal:
         from tilematch.commands.layouts import load_layout_arg
 
         layout = load_layout_arg(args.layout)
-    return deal_layout(
-        layout,
+    return deal_game(
         args.game,
         seed=args.seed,
+        layout=layout,
         generator=args.generator,
         difficulty=args.difficulty or "normal",
         stones=args.stones,

@@ -5,7 +5,7 @@
 >>> session.view(now=0.0)["counters"]["tiles_left"]
 136
 
-Every mode of SPEC §2-§4 is a :class:`Session` subclass that registers itself in
+Every mode of docs/rules.md §2-§4 is a :class:`Session` subclass that registers itself in
 :data:`SESSION_TYPES` (:mod:`tilematch.modes.registry`) and checks its own
 :class:`Settings`; :mod:`tilematch.modes.duel` holds the Speed Duel core,
 :mod:`tilematch.modes.daily` the Daily Challenge calendar and

@@ -1,4 +1,4 @@
-"""Black & White Mahjong: Zen, Countdown Challenge and Emperor's Tower (SPEC §4).
+"""Black & White Mahjong: Zen, Countdown Challenge and Emperor's Tower (docs/rules.md §4).
 
 Scoring (Countdown and Tower): 100 per pair; a *rapid* match (at most 2.0 s
 of playing time after the previous one) is step ``k >= 2`` of a chain and
@@ -53,7 +53,7 @@ SHUFFLE_EVERY: Final = 10
 
 @dataclass(frozen=True)
 class CountdownLevel:
-    """One column of the SPEC §4 difficulty table."""
+    """One column of the difficulty table of docs/rules.md §4."""
 
     name: str
     seconds_per_tile: int

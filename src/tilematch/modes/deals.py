@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
 from tilematch.engine import deal as generate
 from tilematch.engine import layouts
 from tilematch.engine.board import Board, Match
+from tilematch.engine.deal.game import deal_game
 from tilematch.engine.grid.outlines import Outline, get_shape
 from tilematch.engine.grid.outlines import names as outline_names
 from tilematch.engine.hints import Memory, advise, hint
@@ -66,21 +66,20 @@ def deal(
     use ``layout`` (a built-in name), ``difficulty`` (``"easy"``, ``"normal"``,
     ``"hard"``) and ``stones``. Raises ``KeyError`` for an unknown layout.
     """
-    extra: dict[str, Any] = {} if version is None else {"version": version}
-    if game == "shisensho" and shape is not None:
-        made = generate.deal_shape(shape, seed=seed, generator=generator, gravity=gravity, **extra)
-        return Dealt(made.board, list(made.solution), made.version)
-    if game == "shisensho":
-        rows, cols = size if size is not None else (8, 17)
-        made = generate.deal_grid(
-            rows, cols, seed=seed, generator=generator, gravity=gravity, **extra
-        )
-        return Dealt(made.board, list(made.solution), made.version)
-    plan = layouts.get(layout or "turtle")
-    made = generate.deal_layout(
-        plan, game, seed=seed, generator=generator, difficulty=difficulty, stones=stones, **extra
+    plan = None if game == "shisensho" else layouts.get(layout or "turtle")
+    made = deal_game(
+        game,
+        seed=seed,
+        size=size,
+        shape=shape,
+        layout=plan,
+        gravity=gravity,
+        generator=generator,
+        difficulty=difficulty,
+        stones=stones,
+        version=version,
     )
-    return Dealt(made.board, list(made.solution), made.version, plan.name)
+    return Dealt(made.board, list(made.solution), made.version, None if plan is None else plan.name)
 
 
 def grid_shape(name: str) -> Outline:

@@ -2,7 +2,7 @@
 
 A :class:`DuelGame` is driven by whoever receives the players' claims (the
 server's websocket, a test, a local match against a :class:`Rival`), always
-passing the time in. Rules (SPEC §2.6.3):
+passing the time in. Rules (docs/rules.md §2.8):
 
 * the first valid claim of a pair removes it and credits the claimer with 2
   tiles; a later claim on a tile already taken is refused as ``"taken"``

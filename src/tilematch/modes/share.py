@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import parse_qsl, urlencode
 
-from tilematch.engine.deal.grid import deal_grid, deal_shape
-from tilematch.engine.deal.layout import deal_layout
+from tilematch.engine.deal.game import deal_game
 from tilematch.engine.deal.placement import default_tileset
 from tilematch.engine.deal.record import GAMES, GENERATORS, LAYOUT_DIFFICULTIES, Deal
 from tilematch.engine.deal.versions import GENERATOR_VERSION
@@ -35,30 +34,13 @@ class DealSpec:
         """Deal the board this spec names (same arguments, same board).
 
         Raises what :func:`deal_grid` / :func:`deal_shape` / :func:`deal_layout` raise."""
-        if self.game == "shisensho" and self.shape is not None:
-            return deal_shape(
-                self.shape,
-                seed=self.seed,
-                generator=self.generator,
-                gravity=self.gravity,
-                tileset=self.tileset,
-                version=self.version,
-            )
-        if self.game == "shisensho":
-            rows, cols = self.size or (8, 17)
-            return deal_grid(
-                rows,
-                cols,
-                seed=self.seed,
-                generator=self.generator,
-                gravity=self.gravity,
-                tileset=self.tileset,
-                version=self.version,
-            )
-        return deal_layout(
-            self.layout or "turtle",
+        return deal_game(
             self.game,
             seed=self.seed,
+            size=self.size,
+            shape=self.shape,
+            layout=self.layout,
+            gravity=self.gravity,
             generator=self.generator,
             difficulty=self.difficulty,
             stones=self.stones,

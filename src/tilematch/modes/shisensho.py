@@ -1,4 +1,4 @@
-"""Shisen-Sho modes: Classic and Arcade Time Attack (SPEC §2).
+"""Shisen-Sho modes: Classic and Arcade Time Attack (docs/rules.md §2).
 
 Classic: 3 reshuffle tokens; +100 x chain multiplier (capped at 4) per pair;
 speed bonus +15 per whole second under 600 s x tiles / 136; -500 per

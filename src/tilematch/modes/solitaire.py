@@ -1,4 +1,4 @@
-"""Mahjong Solitaire: the regular game and the Daily Challenge (SPEC §3).
+"""Mahjong Solitaire: the regular game and the Daily Challenge (docs/rules.md §3).
 
 Regular play offers New Game and Replay Same Board (new sessions with a new
 or the same seed), Undo, Hint and Shuffle without limit, and the counters

@@ -1,4 +1,4 @@
-"""The Emperor's Tower campaign: 150 fixed levels, unlocks and stars (SPEC §4).
+"""The Emperor's Tower campaign: 150 fixed levels, unlocks and stars (docs/rules.md §4).
 
 :data:`LEVELS` is a versioned table (:data:`VERSION`): level ``n`` is always
 the same layout, difficulty, stone count and seed, so every player climbs the

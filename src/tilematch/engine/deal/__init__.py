@@ -52,6 +52,7 @@ True
 from __future__ import annotations
 
 from tilematch.engine.deal.difficulty import Difficulty, measure_difficulty
+from tilematch.engine.deal.game import deal_game
 from tilematch.engine.deal.grid import GRID_VERSIONS, deal_grid, deal_shape
 from tilematch.engine.deal.layout import LAYOUT_VERSIONS, deal_layout
 from tilematch.engine.deal.placement import replay
@@ -78,6 +79,7 @@ __all__ = [
     "Deal",
     "Difficulty",
     "GenerationError",
+    "deal_game",
     "deal_grid",
     "deal_layout",
     "deal_shape",

@@ -28,6 +28,17 @@ CLOSE_TOO_SLOW: Final = 4413
 CLOSE_POLICY: Final = 1008
 CLOSE_TOO_BIG: Final = 1009
 CLOSE_GOING_AWAY: Final = 1001
+#: The close codes after which a page does not reconnect by itself, by their word.
+CLOSE_CODES: Final[dict[str, int]] = {
+    "replaced": CLOSE_REPLACED,
+    "unauthorized": CLOSE_UNAUTHORIZED,
+    "no_room": CLOSE_NO_ROOM,
+    "expired": CLOSE_EXPIRED,
+    "full": CLOSE_FULL,
+    "too_slow": CLOSE_TOO_SLOW,
+    "policy": CLOSE_POLICY,
+    "too_big": CLOSE_TOO_BIG,
+}
 
 DUEL_STALE: Final = "The board changed before your claim arrived; look again (no penalty)."
 

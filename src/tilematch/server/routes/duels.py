@@ -20,20 +20,13 @@ from starlette.websockets import WebSocketDisconnect
 from tilematch.modes.duel import FORFEIT_SECONDS, LOCKOUT_SECONDS, RIVAL_PACE
 from tilematch.server.deps import PlayerDep, Server, ServerDep, player_for_token
 from tilematch.server.duel import (
-    CLOSE_EXPIRED,
-    CLOSE_FULL,
-    CLOSE_NO_ROOM,
-    CLOSE_POLICY,
-    CLOSE_REPLACED,
-    CLOSE_TOO_BIG,
-    CLOSE_TOO_SLOW,
-    CLOSE_UNAUTHORIZED,
     Client,
     DuelError,
     DuelRooms,
     FrameLimiter,
     Room,
 )
+from tilematch.server.duel.protocol import CLOSE_CODES, CLOSE_NO_ROOM, CLOSE_UNAUTHORIZED
 from tilematch.server.errors import ApiError
 from tilematch.server.players import COOKIE
 
@@ -97,16 +90,6 @@ async def create_duel(
 
 
 #: The websocket close codes a page may see, by the machine word it keys its sentences by.
-CLOSE_CODES: dict[str, int] = {
-    "replaced": CLOSE_REPLACED,
-    "unauthorized": CLOSE_UNAUTHORIZED,
-    "no_room": CLOSE_NO_ROOM,
-    "expired": CLOSE_EXPIRED,
-    "full": CLOSE_FULL,
-    "too_slow": CLOSE_TOO_SLOW,
-    "policy": CLOSE_POLICY,
-    "too_big": CLOSE_TOO_BIG,
-}
 
 
 @router.get("/api/duels/facts", summary="The numbers of the duel rules")
