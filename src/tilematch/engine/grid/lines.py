@@ -205,6 +205,9 @@ class GridLines:
                 upto = shape.upto_row
                 return ~(shape.col_masks[ca] & (upto[hi] ^ upto[lo + 1]))
         rows, cols = shape.rows, shape.cols
+        # The vertical half below and the horizontal half after it are mirror
+        # images, written out twice on purpose: one loop over a table of both
+        # would cost the solver's reach test its speed.
         # how far each end sees along its column (the ring is -1 / rows), and the
         # first occupied cell it meets each way (``cells[r + 1]``: row ``r``'s)
         row_cells, col_cells = shape.row_cells, shape.col_cells
