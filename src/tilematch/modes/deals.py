@@ -66,20 +66,19 @@ def deal(
     use ``layout`` (a built-in name), ``difficulty`` (``"easy"``, ``"normal"``,
     ``"hard"``) and ``stones``. Raises ``KeyError`` for an unknown layout.
     """
-    plan = None if game == "shisensho" else layouts.get(layout or "turtle")
     made = deal_game(
         game,
         seed=seed,
         size=size,
         shape=shape,
-        layout=plan,
+        layout=layout,
         gravity=gravity,
         generator=generator,
         difficulty=difficulty,
         stones=stones,
         version=version,
     )
-    return Dealt(made.board, list(made.solution), made.version, None if plan is None else plan.name)
+    return Dealt(made.board, list(made.solution), made.version, made.layout)
 
 
 def grid_shape(name: str) -> Outline:
