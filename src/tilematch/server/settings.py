@@ -20,6 +20,10 @@ starts on a fresh machine. Environment variables:
     Requests of one player answered at the same time (default 8); more get a 429.
 ``TILEMATCH_COOKIE_SECURE``
     ``1`` to mark the player cookie ``Secure`` (behind HTTPS).
+``TILEMATCH_REDIS``
+    URL of a Redis server (``redis://host:6379/0``) shared by many server
+    processes: rate limits and duel rooms then live there. Unset (default): one
+    process keeps them in memory.
 ``TILEMATCH_SYNC``
     SQLite ``synchronous`` level. ``NORMAL`` (default): every acknowledged move is
     committed to the write-ahead log before the answer, so a crash or restart of
@@ -75,6 +79,7 @@ class Settings:
     max_in_flight: int = 8
     cookie_secure: bool = False
     synchronous: str = "NORMAL"
+    redis_url: str | None = None
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 256:
@@ -93,6 +98,13 @@ class Settings:
                 raise SettingsError(f"{name} must be at least 1")
         if self.synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise SettingsError("synchronous must be OFF, NORMAL, FULL or EXTRA")
+        if self.redis_url is not None:
+            from tilematch.server.shared import SharedError, check_url
+
+            try:
+                check_url(self.redis_url)
+            except SharedError as error:
+                raise SettingsError(str(error)) from None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
@@ -126,6 +138,8 @@ class Settings:
             values["create_burst"] = max(1, int(values["create_per_minute"] / 3))
         secure = env.get("TILEMATCH_COOKIE_SECURE", "")
         values["cookie_secure"] = secure.lower() in ("1", "true", "yes")
+        if env.get("TILEMATCH_REDIS"):
+            values["redis_url"] = env["TILEMATCH_REDIS"]
         if env.get("TILEMATCH_SYNC"):
             values["synchronous"] = env["TILEMATCH_SYNC"]
         values.update(overrides)
