@@ -86,6 +86,11 @@ class Rival:
         a, b = rng.choice(pairs)
         return a, b, max(now, self._ready_at)
 
+    def shift(self, seconds: float) -> None:
+        """Move the next pair ``seconds`` later (a pause of the duel)."""
+        if self._ready_at is not None:
+            self._ready_at += seconds
+
     def claimed(self, now: float) -> None:
         """Record that the rival's claim went through at ``now``; the next comes
         ``pace`` seconds later."""
@@ -260,6 +265,22 @@ class DuelGame:
             seat.away_since = None
         return events
 
+    def shift(self, seconds: float) -> None:
+        """Move every clock of the duel ``seconds`` later: a pause nobody is charged
+        for (a server handing the duel to another). Lockouts, the time away before a
+        forfeit, the rival's pace and the elapsed time all skip the pause."""
+        if seconds <= 0 or self.finished:
+            return
+        self.record.append({"type": "shift", "by": seconds, "t": self._now})
+        self.started += seconds
+        self._now += seconds
+        for seat in self.players:
+            seat.locked_until += seconds
+            if seat.away_since is not None:
+                seat.away_since += seconds
+        if self.rival is not None:
+            self.rival.shift(seconds)
+
     # ------------------------------------------------------------ claims
     def claim(self, player: int, a: int, b: int, now: float) -> Outcome:
         """``player`` claims the pair ``a``/``b`` at ``now`` (arrival order).
@@ -391,6 +412,8 @@ class DuelGame:
                     game.back(int(entry["player"]), t)
                 elif kind == "tick":
                     game.tick(t)
+                elif kind == "shift":
+                    game.shift(float(entry["by"]))
                 else:
                     raise ModeError(f"unknown duel record entry {kind!r}")
         except (KeyError, TypeError, ValueError, IndexError) as error:

@@ -11,6 +11,7 @@ import tilematch
 from tilematch.server import errors, pages
 from tilematch.server.db import Storage
 from tilematch.server.deps import Server
+from tilematch.server.duel import lifecycle
 from tilematch.server.games import Games
 from tilematch.server.limits import BodyLimit, InFlight, RateLimiter
 from tilematch.server.routes import routers
@@ -51,8 +52,10 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
     )
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await lifecycle.open_rooms(app)
         yield
+        await lifecycle.close_rooms(app)
         storage.close()
 
     app = FastAPI(

@@ -52,6 +52,12 @@ class Client:
         self.limiter: FrameLimiter | None = None
         self._ready = asyncio.Event()
         self.last_error_at = -math.inf
+        #: A connection that resumes from the frames it missed needs no ``state`` on join.
+        self.resumed = False
+        #: The ``seq`` of the last room frame queued here.
+        self.last_seq = 0
+        #: The connection's id among every server process's (rooms shared via Redis).
+        self.conn = ""
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queue ``frame`` (ignored once the connection is closing)."""

@@ -28,7 +28,12 @@ CLOSE_TOO_SLOW: Final = 4413
 CLOSE_POLICY: Final = 1008
 CLOSE_TOO_BIG: Final = 1009
 CLOSE_GOING_AWAY: Final = 1001
-#: The close codes after which a page does not reconnect by itself, by their word.
+#: The server is stopping or handing the room to another process: reconnect at once.
+CLOSE_RESTART: Final = 1012
+#: The server stopped and the room is gone with it (a single server without Redis).
+CLOSE_SHUTDOWN: Final = 4503
+#: The close codes a page treats specially, by their word: after ``restart`` it
+#: reconnects at once; after every other one it does not reconnect by itself.
 CLOSE_CODES: Final[dict[str, int]] = {
     "replaced": CLOSE_REPLACED,
     "unauthorized": CLOSE_UNAUTHORIZED,
@@ -38,6 +43,8 @@ CLOSE_CODES: Final[dict[str, int]] = {
     "too_slow": CLOSE_TOO_SLOW,
     "policy": CLOSE_POLICY,
     "too_big": CLOSE_TOO_BIG,
+    "restart": CLOSE_RESTART,
+    "shutdown": CLOSE_SHUTDOWN,
 }
 
 DUEL_STALE: Final = "The board changed before your claim arrived; look again (no penalty)."
@@ -172,6 +179,24 @@ def countdown(starts_at: float, seconds: float, now: float) -> Frame:
 def away(player: int, forfeit_at: float) -> Frame:
     """A player's connection ended; they forfeit unless back by ``forfeit_at``."""
     return {"type": "away", "player": player, "forfeit_at": forfeit_at}
+
+
+def paused() -> Frame:
+    """The room cannot go on for a moment (the shared store is unreachable)."""
+    return {
+        "type": "paused",
+        "message": "The duel is paused: the server's shared store cannot be reached.",
+    }
+
+
+def resumed() -> Frame:
+    """The room goes on after a pause."""
+    return {"type": "resumed", "message": "The duel goes on."}
+
+
+def closing(message: str) -> Frame:
+    """The server is stopping: what becomes of the room (``message``)."""
+    return {"type": "closing", "message": message}
 
 
 def expired() -> Frame:

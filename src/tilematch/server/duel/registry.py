@@ -8,13 +8,15 @@ and its clock in :mod:`~tilematch.server.duel.timers`; the registry is the
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
 from collections.abc import Callable
 from typing import Any
 
 from tilematch.modes.settings import ModeError, Settings
 from tilematch.server.db import Storage
-from tilematch.server.duel import results, timers
+from tilematch.server.duel import protocol, results, timers
 from tilematch.server.duel import room as in_room
 from tilematch.server.duel.config import (
     CODE_ALPHABET,
@@ -26,7 +28,7 @@ from tilematch.server.duel.config import (
     DuelError,
 )
 from tilematch.server.duel.connection import Client
-from tilematch.server.duel.protocol import CLOSE_GOING_AWAY, Frame, encode
+from tilematch.server.duel.protocol import CLOSE_GOING_AWAY, CLOSE_SHUTDOWN, Frame, encode
 from tilematch.server.duel.room import Room, Seat
 from tilematch.server.players import Player
 
@@ -144,6 +146,26 @@ class DuelRooms:
         """Cancel every timer and close every connection (server shutdown)."""
         for room in list(self.rooms.values()):
             self.close_room(room, CLOSE_GOING_AWAY, "the server is shutting down")
+
+    async def stop(self) -> None:
+        """A clean shutdown of the one server: every room is told and closed with
+        :data:`~tilematch.server.duel.protocol.CLOSE_SHUTDOWN`, once the results of
+        finished duels are written. Unfinished duels end without a result (neither
+        player is charged with a loss); they cannot go on without the server."""
+        storing = [room.storing for room in self.rooms.values() if room.storing is not None]
+        for future in storing:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(future), 5.0)
+        for room in list(self.rooms.values()):
+            unfinished = room.phase != "over"
+            message = (
+                "The server is stopping; this duel ends here without a result."
+                if unfinished
+                else "The server is stopping; this finished duel is in your history."
+            )
+            self.broadcast(room, protocol.closing(message))
+            self.close_room(room, CLOSE_SHUTDOWN, "the server is stopping")
+        await asyncio.sleep(0.1)  # let the sockets' writers send the frame and the close
 
     # ------------------------------------------------------------------ frames out
     def _numbered(self, room: Room, frame: Frame) -> Frame:

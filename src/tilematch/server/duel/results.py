@@ -62,7 +62,9 @@ def store(storage: Storage, room: Room, clock: Callable[[], float]) -> None:
                     "log": game.log,
                     "reshuffles": game.reshuffles,
                 }
-                game_id = new_id()
+                # a room's results have fixed ids: a second writer (another process
+                # finishing the same duel) fails on the first row and writes nothing
+                game_id = f"duel-{room.uid}-{index}" if room.uid else new_id()
                 insert_game(
                     conn,
                     GameRecord(
@@ -98,7 +100,17 @@ def store(storage: Storage, room: Room, clock: Callable[[], float]) -> None:
                     ),
                 )
     except WRITE_ERRORS as error:
+        if _duplicate(error):
+            log.info("room %s: the duel's result was already stored", room.code)
+            return
         log.error("room %s: the duel's result could not be stored: %s", room.code, error)
+
+
+def _duplicate(error: BaseException) -> bool:
+    """Whether a failed write hit a row that exists (the results stored already)."""
+    if isinstance(error, sqlite3.IntegrityError):
+        return True
+    return type(error).__name__ in ("UniqueViolation", "IntegrityError")
 
 
 def leaderboard(storage: Storage, viewer: str, against: str, limit: int) -> list[dict[str, Any]]:

@@ -95,6 +95,11 @@ class Room:
     storing: asyncio.Future[None] | None = None
     dealt: DuelGame | None = None
     deal_failed: bool = False
+    #: Names this room for good (codes are reused once a room is gone): stored results'
+    #: ids derive from it, so a duel is stored once even by two processes.
+    uid: str = ""
+    #: The ``end`` frame went out (after the results were stored).
+    announced: bool = False
 
     @property
     def rival(self) -> str | None:
@@ -250,7 +255,8 @@ def join(hub: Hub, room: Room, client: Client, *, watch: bool = False) -> int | 
         if not game.finished:
             hub.broadcast(room, {"type": "back", "player": seat_index})
         emit(hub, room, events)
-    hub.send_to(room, client, state_frame(room, seat_index, hub.clock()))
+    if not client.resumed:
+        hub.send_to(room, client, state_frame(room, seat_index, hub.clock()))
     hub.broadcast(room, room_frame(room))
     hub.maybe_start(room)
     hub.schedule(room)
@@ -265,7 +271,8 @@ def _watch(hub: Hub, room: Room, client: Client) -> None:
     client.seat = None
     hub.send_to(room, client, protocol.hello("spectator", None))
     hub.send_to(room, client, room_frame(room))
-    hub.send_to(room, client, state_frame(room, None, hub.clock()))
+    if not client.resumed:
+        hub.send_to(room, client, state_frame(room, None, hub.clock()))
     hub.broadcast(room, room_frame(room))
 
 
@@ -516,17 +523,28 @@ def finish(hub: Hub, room: Room) -> None:
         return
     room.phase = "over"
     room.ended_at = hub.clock()
+    conclude(hub, room)
+
+
+def conclude(hub: Hub, room: Room) -> None:
+    """Store a finished duel's results, then send ``end`` (once): :func:`finish`'s
+    second half, also run by a server that took over a room whose end was decided
+    but not yet announced."""
+    game = room.game
+    assert game is not None
     names = [seat.name if seat is not None else "" for seat in room.seats]
+    ended = room.ended_at if room.ended_at is not None else hub.clock()
     frame = {
         "type": "end",
         **game.result(),
         "names": names,
-        "elapsed": round((game.ended_at or room.ended_at) - game.started, 3),
+        "elapsed": round((game.ended_at or ended) - game.started, 3),
     }
 
     def announce(_done: object = None) -> None:
-        if room.phase == "closed":
+        if room.phase == "closed" or room.announced:
             return
+        room.announced = True
         hub.broadcast(room, frame)
         hub.broadcast(room, room_frame(room))
 

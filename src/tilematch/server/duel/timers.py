@@ -79,20 +79,31 @@ def maybe_start(hub: Hub, room: Room) -> None:
     now = hub.clock()
     room.phase = "countdown"
     room.starts_at = now + hub.config.countdown
+    deal(hub, room)
+    hub.broadcast(room, protocol.countdown(room.starts_at, hub.config.countdown, now))
+    hub.broadcast(room, room_frame(room))
+    schedule(hub, room)
+
+
+def deal(hub: Hub, room: Room) -> None:
+    """Deal the room's board in a worker thread for its countdown (``starts_at``);
+    the duel begins when the deal is done and the countdown over."""
     rival_seat = room.seats[1]
     level = rival_seat.rival if rival_seat is not None else None
-    starts_at, seed, size, gravity = room.starts_at, room.seed, room.size, room.gravity
+    starts_at, seed, size, gravity = (
+        room.starts_at or hub.clock(),
+        room.seed,
+        room.size,
+        room.gravity,
+    )
 
-    def deal() -> DuelGame:
+    def dealt() -> DuelGame:
         rival = Rival(level, seed=seed) if level is not None else None
         return DuelGame(seed, starts_at, size=size, gravity=gravity, rival=rival)
 
     loop = asyncio.get_running_loop()
-    room.dealing = loop.run_in_executor(None, deal)
+    room.dealing = loop.run_in_executor(None, dealt)
     room.dealing.add_done_callback(lambda future: _dealt(hub, room, future))
-    hub.broadcast(room, protocol.countdown(room.starts_at, hub.config.countdown, now))
-    hub.broadcast(room, room_frame(room))
-    schedule(hub, room)
 
 
 def _dealt(hub: Hub, room: Room, future: asyncio.Future[DuelGame]) -> None:
@@ -130,4 +141,4 @@ def _begin(hub: Hub, room: Room) -> None:
             hub.broadcast(room, protocol.away(index, player.away_since + FORFEIT_SECONDS))
 
 
-__all__ = ["maybe_start", "next_wake", "on_timer", "schedule"]
+__all__ = ["deal", "maybe_start", "next_wake", "on_timer", "schedule"]

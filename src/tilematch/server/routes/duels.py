@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Path, Query, Request, WebSocket
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from starlette.websockets import WebSocketDisconnect
 
 from tilematch.modes.duel import FORFEIT_SECONDS, LOCKOUT_SECONDS, RIVAL_PACE
+from tilematch.server import shared
 from tilematch.server.deps import PlayerDep, Server, ServerDep, player_for_token
 from tilematch.server.duel import (
     Client,
@@ -25,8 +27,16 @@ from tilematch.server.duel import (
     DuelRooms,
     FrameLimiter,
     Room,
+    encode,
 )
-from tilematch.server.duel.protocol import CLOSE_CODES, CLOSE_NO_ROOM, CLOSE_UNAUTHORIZED
+from tilematch.server.duel.protocol import (
+    CLOSE_CODES,
+    CLOSE_NO_ROOM,
+    CLOSE_RESTART,
+    CLOSE_UNAUTHORIZED,
+    paused,
+)
+from tilematch.server.duel.shared import SharedRooms, SharedUnavailable
 from tilematch.server.errors import ApiError
 from tilematch.server.players import COOKIE
 
@@ -61,6 +71,10 @@ def room_link(base_url: str, code: str) -> str:
     return f"{base_url.rstrip('/')}/duel?room={code}"
 
 
+#: What a 503 of the duel routes tells the client to wait (seconds).
+RETRY = {"Retry-After": str(shared.RETRY_AFTER)}
+
+
 def _not_found(code: str) -> ApiError:
     return ApiError(404, "duel_not_found", f"There is no open duel room '{code[:12]}'.")
 
@@ -81,11 +95,19 @@ async def create_duel(
     rooms = duel_rooms(request.app)
     size = (body.size[0], body.size[1]) if body.size is not None else None
     try:
+        if isinstance(rooms, SharedRooms):
+            await rooms.reserve()
         room = rooms.create(
             player, size=size, gravity=body.gravity, seed=body.seed, rival=body.rival
         )
+        if isinstance(rooms, SharedRooms):
+            await rooms.written(room.code)
     except DuelError as error:
+        if error.status == 503:
+            raise ApiError(503, error.code, error.message, headers=RETRY) from None
         raise ApiError(error.status, error.code, error.message) from None
+    except SharedUnavailable:
+        raise shared.unavailable() from None
     return _answer(room, request, player.id)
 
 
@@ -125,7 +147,16 @@ async def get_duel(
 ) -> dict[str, Any]:
     """The room's settings, phase, seats (``you`` is the caller's seat or ``null``),
     scores and result; 404 ``duel_not_found`` for an unknown or expired code."""
-    room = duel_rooms(request.app).find(code)
+    rooms = duel_rooms(request.app)
+    if isinstance(rooms, SharedRooms):
+        try:
+            view = await rooms.summary(code, player.id)
+        except SharedUnavailable:
+            raise shared.unavailable() from None
+        if view is None:
+            raise _not_found(code)
+        return {**view, "link": room_link(str(request.base_url), view["code"])}
+    room = rooms.find(code)
     if room is None:
         raise _not_found(code)
     return _answer(room, request, player.id)
@@ -157,13 +188,68 @@ async def duel_socket(websocket: WebSocket, code: str) -> None:
         if player is None:
             await websocket.close(CLOSE_UNAUTHORIZED, "this token belongs to no player")
             return
+    config = rooms.config
+    client = Client(player, limit=config.send_queue)
+    client.limiter = FrameLimiter(config.frames_per_second, config.frame_burst, config.monotonic)
+    if isinstance(rooms, SharedRooms):
+        await _shared_socket(websocket, rooms, code[:12].strip().upper(), client)
+        return
     room = rooms.find(code[:12])
     if room is None:
         await websocket.close(CLOSE_NO_ROOM, "there is no open duel room with this code")
         return
-    config = rooms.config
-    client = Client(player, limit=config.send_queue)
-    client.limiter = FrameLimiter(config.frames_per_second, config.frame_burst, config.monotonic)
+    watch = _watching(websocket)
+    await _serve(
+        websocket,
+        client,
+        join=lambda: rooms.join(room, client, watch=watch),
+        receive=lambda text: rooms.receive(room, client, text),
+        leave=lambda _restarting: rooms.leave(room, client),
+    )
+
+
+def _watching(websocket: WebSocket) -> bool:
+    return websocket.query_params.get("watch", "") in ("1", "true", "yes")
+
+
+def _seq(websocket: WebSocket) -> int | None:
+    value = websocket.query_params.get("seq", "")
+    return int(value) if value.isdigit() and len(value) < 16 else None
+
+
+async def _shared_socket(
+    websocket: WebSocket, rooms: SharedRooms, code: str, client: Client
+) -> None:
+    """A connection to a room that may be decided by another process."""
+    try:
+        found = await rooms.attach(code, client, watch=_watching(websocket), seq=_seq(websocket))
+    except SharedUnavailable:
+        await websocket.send_text(encode(paused()))
+        await websocket.close(CLOSE_RESTART, "the duel rooms are paused; reconnect")
+        return
+    if not found:
+        await websocket.close(CLOSE_NO_ROOM, "there is no open duel room with this code")
+        return
+    await _serve(
+        websocket,
+        client,
+        join=lambda: None,
+        receive=lambda text: rooms.receive_from(code, client, text),
+        leave=lambda restarting: rooms.detach(code, client, restarting=restarting),
+    )
+
+
+async def _serve(
+    websocket: WebSocket,
+    client: Client,
+    *,
+    join: Callable[[], object],
+    receive: Callable[[str | None], None],
+    leave: Callable[[bool], None],
+) -> None:
+    """Pump ``client``'s frames out and the socket's frames in until either side ends;
+    ``leave`` is told whether the server itself closed the socket (it is stopping)."""
+    restarting = False
 
     async def send(text: str) -> None:
         await websocket.send_text(text)
@@ -176,22 +262,23 @@ async def duel_socket(websocket: WebSocket, code: str) -> None:
             await client.pump(send, close)
 
     async def read() -> None:
+        nonlocal restarting
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
             while client.closing is None:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
+                    restarting = message.get("code") == CLOSE_RESTART
                     return
                 text = message.get("text")
-                rooms.receive(room, client, text if isinstance(text, str) else None)
+                receive(text if isinstance(text, str) else None)
 
     writer = asyncio.create_task(pump())
-    watch = websocket.query_params.get("watch", "") in ("1", "true", "yes")
-    rooms.join(room, client, watch=watch)
+    join()
     reader = asyncio.create_task(read())
     try:
         await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        rooms.leave(room, client)
+        leave(restarting)
         if not reader.done():
             reader.cancel()  # our close frame went out
         if client.closing is not None and not writer.done():
