@@ -58,6 +58,8 @@ class Client:
         self.last_seq = 0
         #: The connection's id among every server process's (rooms shared via Redis).
         self.conn = ""
+        #: The connection asked to watch (``?watch=1``), not to play.
+        self.watching = False
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queue ``frame`` (ignored once the connection is closing)."""

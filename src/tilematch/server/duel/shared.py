@@ -163,6 +163,12 @@ class SharedRooms(DuelRooms):
         if self.stopping:
             return
         self.stopping = True
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, *self._errors):
+                await task
+        self._tasks.clear()
         for code, decided in list(self.decided.items()):
             room = decided.room
             if room.timer is not None:
@@ -182,12 +188,6 @@ class SharedRooms(DuelRooms):
         for watch in self.watches.values():
             for client in watch.clients.values():
                 client.close(CLOSE_RESTART, "the server is restarting; reconnect")
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, *self._errors):
-                await task
-        self._tasks.clear()
         await asyncio.sleep(0.1)  # let the sockets' writers send the close
 
     def shutdown(self) -> None:
@@ -338,6 +338,7 @@ class SharedRooms(DuelRooms):
         if decided is not None and decided.closed:
             return False
         client.conn = conn
+        client.watching = watch
         if seq is not None and self._resume(found, client, seq):
             client.resumed = True
         found.clients[conn] = client
@@ -549,7 +550,7 @@ class SharedRooms(DuelRooms):
         for code, count, result in zip(codes, counts, results, strict=True):
             decided = self.decided[code]
             if not result:
-                self._step_down(code, "another process decides it now")
+                self._step_down(code, f"another process decides it now (rev {decided.rev})")
                 continue
             decided.rev = int(result)
             del decided.pending[:count]
@@ -638,7 +639,7 @@ class SharedRooms(DuelRooms):
             if entry["owner"] != self.me:
                 for conn, client in watch.clients.items():
                     client.resumed = True
-                    message = self._join_message(conn, client, client.seat is None)
+                    message = self._join_message(conn, client, client.watching)
                     self._input(watch.code, message)
             return
         if "handover" in entry:
@@ -690,12 +691,12 @@ class SharedRooms(DuelRooms):
         self.decided[code] = decided
         self.rooms[code] = room
         self._entry(decided, {"owner": self.me})
-        log.info("room %s: taken over (%.2f s without a decider)", code, gap)
+        log.warning("room %s: taken over at rev %s (%.2f s without a decider)", code, rev, gap)
         watch = self._watch_new(code)
         watch.owner = self.me
         for conn, client in list(watch.clients.items()):
             client.resumed = True
-            self._apply(decided, self._join_message(conn, client, client.seat is None))
+            self._apply(decided, self._join_message(conn, client, client.watching))
         self._resume_room(decided, now)
         return room
 

@@ -25,6 +25,7 @@ const FINAL_CLOSES = {
   expired: "Nobody joined this room in time; it has expired.",
   full: "This room has too many spectators.",
   policy: "Too many frames were sent; the connection was closed.",
+  shutdown: "The server stopped; this duel ended without a result.",
   too_big: "A frame was too large; the connection was closed.",
 };
 
@@ -202,9 +203,11 @@ export function endWords(result, you, names, forfeitSeconds) {
   return { title, text };
 }
 
-function wsUrl(code) {
+function wsUrl(code, seq) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}/ws/duels/${encodeURIComponent(code)}`;
+  // with the last frame seen, the server sends only the frames missed meanwhile
+  const resume = seq ? `?seq=${seq}` : "";
+  return `${scheme}://${location.host}/ws/duels/${encodeURIComponent(code)}${resume}`;
 }
 
 // ------------------------------------------------------------------ the lobby
@@ -346,6 +349,7 @@ function roomPage(main, code, navigate, facts) {
   let destroyed = false;
   let selected = null;
   let retry = 0;
+  let lastSeq = 0; // the seq of the last frame seen, to resume from
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let retryTimer;
   /** @type {ReturnType<typeof setInterval> | undefined} */
@@ -458,6 +462,7 @@ function roomPage(main, code, navigate, facts) {
   }
 
   function onFrame(frame) {
+    if (typeof frame.seq === "number" && frame.seq > lastSeq) lastSeq = frame.seq;
     const taken = frame.type === "claim" ? duel.tiles.get(frame.a) : null;
     applyFrame(duel, frame);
     switch (frame.type) {
@@ -515,7 +520,14 @@ function roomPage(main, code, navigate, facts) {
         if (frame.code) navigate(`/duel?room=${encodeURIComponent(frame.code)}`);
         break;
       case "expired":
+      case "closing":
         say(frame.message, "error");
+        break;
+      case "paused":
+        say(frame.message, "warn");
+        break;
+      case "resumed":
+        say(frame.message, "ok");
         break;
       case "error":
         say(frame.message, "error");
@@ -564,7 +576,7 @@ function roomPage(main, code, navigate, facts) {
 
   function connect() {
     if (destroyed) return;
-    socket = new WebSocket(wsUrl(code));
+    socket = new WebSocket(wsUrl(code, lastSeq));
     const mine = socket;
     mine.addEventListener("message", (event) => {
       if (mine !== socket) return;
@@ -585,6 +597,12 @@ function roomPage(main, code, navigate, facts) {
         return;
       }
       if (duel.phase === "over") return; // a finished room closes after a while: nothing to resume
+      if (event.code === facts.close_codes.restart) {
+        // the server is stopping or the room moved: another server goes on at once
+        say("The server is restarting; reconnecting…", "warn");
+        retryTimer = setTimeout(connect, 100);
+        return;
+      }
       retry += 1;
       const wait = Math.min(5000, 500 * retry);
       say(`Connection lost; reconnecting in ${Math.ceil(wait / 1000)} s…`, "warn");
