@@ -40,9 +40,7 @@ def _split(first: ServeProcess, second: ServeProcess) -> tuple[Duelist, Duelist,
     room = open_room(first.url, host, size=list(SIZE), seed=11)
     code = room["code"]
     # the room is visible from the other process at once
-    seen = httpx.get(
-        f"{second.url}/api/duels/{code}", headers={"Authorization": f"Bearer {guest}"}
-    )
+    seen = httpx.get(f"{second.url}/api/duels/{code}", headers={"Authorization": f"Bearer {guest}"})
     assert seen.status_code == 200, seen.text
     return Duelist(host, code, SIZE), Duelist(guest, code, SIZE), code
 
@@ -194,8 +192,12 @@ def test_redis_restart_pauses_the_duel_then_it_goes_on(
         )
         during["status"], during["retry"] = answer.status_code, answer.headers.get("retry-after")
         during["answered"] = await b.claim_once(timeout=3)
-        during["frames"] = [(f.get("seq"), f["type"], f.get("player"), f.get("reason")) for f in b.frames]
-        during["a"] = [(f.get("seq"), f["type"], f.get("player"), f.get("reason")) for f in a.frames]
+        during["frames"] = [
+            (f.get("seq"), f["type"], f.get("player"), f.get("reason")) for f in b.frames
+        ]
+        during["a"] = [
+            (f.get("seq"), f["type"], f.get("player"), f.get("reason")) for f in a.frames
+        ]
         redis_server.start()
         await asyncio.sleep(1.5)
         await asyncio.wait_for(asyncio.gather(a.play(), b.play()), 60)
