@@ -5,6 +5,7 @@ and the single server without Redis stopping."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -81,6 +82,12 @@ def test_players_on_two_processes_race_and_agree(
 
     async def run() -> None:
         await _start(a, b, first.ws_url, second.ws_url)
+        # the same pair from both at once: exactly one wins
+        pair = a.pick()
+        assert pair is not None and pair == b.pick()
+        claim = json.dumps({"type": "claim", "a": pair[0], "b": pair[1]})
+        assert a.ws is not None and b.ws is not None
+        await asyncio.gather(a.ws.send(claim), b.ws.send(claim))
         # claims 2 ms apart, each on the board as last seen: the same pair, often
         await asyncio.wait_for(asyncio.gather(a.play(wait=0.002), b.play(wait=0.002)), 60)
         await asyncio.wait_for(asyncio.gather(a.ended.wait(), b.ended.wait()), 10)

@@ -145,6 +145,7 @@ class SharedRooms(DuelRooms):
         self._send_wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._flushing = False
+        self._missing: set[str] = set()
         self._counter = 0
         self._errors = shared.errors()
         self._write = redis.register_script(streams.WRITE)
@@ -740,7 +741,7 @@ class SharedRooms(DuelRooms):
 
     async def _keep(self) -> None:
         now = self.clock()
-        await self.redis.set(streams.process_key(self.me), "1", px=streams.LEASE_MS)
+        await self.redis.set(streams.process_key(self.me), "1", px=2 * streams.LEASE_MS)
         if not self.healthy:
             self._recover(now)
         pipe = self.redis.pipeline(transaction=False)
@@ -785,7 +786,11 @@ class SharedRooms(DuelRooms):
             return
         ordered = sorted(processes)
         alive = await self.redis.mget([streams.process_key(p) for p in ordered])
-        gone = {p for p, flag in zip(ordered, alive, strict=True) if not flag}
+        missing = {p for p, flag in zip(ordered, alive, strict=True) if not flag}
+        # gone: missing twice in a row (a process late with its heartbeat is not dead)
+        gone, self._missing = missing & self._missing, missing
+        if gone:
+            log.warning("duel connections of stopped processes leave: %s", sorted(gone))
         for decided in list(self.decided.values()):
             for conn, member in list(decided.members.items()):
                 if member.process in gone:
