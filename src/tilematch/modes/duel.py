@@ -132,6 +132,8 @@ class DuelGame:
         self.generator = generator
         self.version = settings.version
         self.started = float(now)
+        #: When the duel began before any :meth:`shift` (what a replay starts from).
+        self.began = float(now)
         self._now = float(now)
         dealt = deals.deal(
             "shisensho",
@@ -379,7 +381,7 @@ class DuelGame:
             "version": self.version,
             "rival": None if self.rival is None else self.rival.level,
             "rival_seed": None if self.rival is None else self.rival.seed,
-            "start": self.started,
+            "start": self.began,
             "record": [dict(entry) for entry in self.record],
         }
 

@@ -164,6 +164,10 @@ class SharedRooms(DuelRooms):
         if self.stopping:
             return
         self.stopping = True
+        for _ in range(100):  # let a write under way finish (its revision counts)
+            if not self._flushing:
+                break
+            await asyncio.sleep(0.01)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -731,13 +735,13 @@ class SharedRooms(DuelRooms):
         """Every :data:`.streams.TICK`: say this process is alive, renew the leases,
         take over rooms whose decider is gone, and notice Redis coming back."""
         while True:
-            await asyncio.sleep(streams.TICK)
             try:
                 await self._keep()
             except self._errors as error:
                 self._fault(error)
             except Exception:  # a bug must not end the keeping
                 log.exception("keeping the duel rooms failed")
+            await asyncio.sleep(streams.TICK)
 
     async def _keep(self) -> None:
         now = self.clock()
@@ -794,6 +798,8 @@ class SharedRooms(DuelRooms):
         for decided in list(self.decided.values()):
             for conn, member in list(decided.members.items()):
                 if member.process in gone:
+                    # should the process be alive after all, its socket reconnects
+                    member.close(CLOSE_RESTART, "your server stopped answering; reconnect")
                     self._apply(decided, {"kind": "leave", "conn": conn})
 
     def _fault(self, error: BaseException) -> None:

@@ -1,0 +1,224 @@
+"""The pieces of rooms shared through Redis, on a real Redis: the room snapshot and
+the shift of its clocks, the fenced write and renewal scripts, two registries of
+one Redis passing a room between them, and results stored once."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from tests.support.clock import FakeClock
+from tilematch.engine.grid.board import GridBoard
+from tilematch.modes.duel import FORFEIT_SECONDS, DuelGame, Rival
+from tilematch.server import shared
+from tilematch.server.db import Storage
+from tilematch.server.duel import Client, DuelRooms, results, snapshot, streams
+from tilematch.server.duel.room import Room
+from tilematch.server.duel.shared import SharedRooms
+from tilematch.server.duel.streams import Keys
+from tilematch.server.players import Player, create_player
+
+START = 2_000_000.0
+
+
+def _legal(game: DuelGame) -> tuple[int, int]:
+    board = game.board
+    tiles = {spot: board.face(spot) or "" for spot in board.spots()}
+    rows, cols = game.size
+    move = min((m.a, m.b) for m in GridBoard(rows, cols, tiles).legal_pairs())
+    return move
+
+
+def _room_in_play(tmp_path: Path, rival: str | None = "sharp") -> tuple[DuelRooms, Room]:
+    clock = FakeClock(START)
+    storage = Storage(tmp_path / "rooms.sqlite3", now=START)
+    rooms = DuelRooms(storage, clock)
+    room = rooms.create(Player("p1", "Ann"), size=(4, 6), seed=5, rival=rival)
+    room.uid = "u1"
+    room.phase = "playing"
+    room.game = DuelGame(5, START, size=(4, 6), rival=Rival(rival, 5) if rival else None)
+    a, b = _legal(room.game)
+    room.game.claim(0, a, b, START + 1.0)
+    room.game.claim(0, a, b, START + 1.5)  # taken: no penalty, but recorded
+    room.game.away(0, START + 2.0)
+    room.version, room.seq = 1, 9
+    room.changed = {a: 1, b: 1}
+    return rooms, room
+
+
+def test_a_snapshot_rebuilds_the_room_and_its_duel(tmp_path: Path) -> None:
+    _, room = _room_in_play(tmp_path)
+    text = json.dumps(snapshot.dump(room))
+    again = snapshot.load(json.loads(text))
+    assert again.summary("p1") == room.summary("p1")
+    assert (again.version, again.seq, again.changed, again.uid) == (1, 9, room.changed, "u1")
+    assert again.game is not None and room.game is not None
+    assert again.game.board.occupied == room.game.board.occupied
+    assert again.game.players[0].away_since == START + 2.0
+    assert again.faces == {s: room.game.board.face(s) for s in room.game.board.spots()}
+
+
+def test_a_bad_snapshot_is_refused_by_name(tmp_path: Path) -> None:
+    _, room = _room_in_play(tmp_path)
+    data = snapshot.dump(room)
+    with pytest.raises(snapshot.SnapshotError, match="format 1"):
+        snapshot.load({**data, "format": 2})
+    with pytest.raises(snapshot.SnapshotError, match="malformed"):
+        snapshot.load({**data, "seats": 3})
+    with pytest.raises(snapshot.SnapshotError, match="no phase"):
+        snapshot.load({**data, "phase": "dancing"})
+
+
+def test_a_shift_moves_every_clock_and_replays(tmp_path: Path) -> None:
+    _, room = _room_in_play(tmp_path)
+    game = room.game
+    assert game is not None
+    rival_at = game.next_event_at()
+    forfeit_at = START + 2.0 + FORFEIT_SECONDS
+    snapshot.shift(room, 7.5)
+    assert game.started == START + 7.5
+    assert game.players[0].away_since == START + 9.5
+    assert game.next_event_at() == min(forfeit_at, rival_at or forfeit_at) + 7.5
+    # no forfeit where there would have been one without the shift
+    assert all(event["type"] != "end" for event in game.tick(forfeit_at + 1.0))
+    assert not game.finished
+    replayed = DuelGame.from_json(json.loads(json.dumps(game.to_json())))
+    assert replayed.started == game.started
+    assert replayed.players[0].away_since == game.players[0].away_since
+    assert replayed.scores == game.scores
+
+
+# --------------------------------------------------------------------------- scripts
+
+
+@pytest.fixture
+def sync_redis(redis_url: str) -> Any:
+    client = redis.Redis.from_url(redis_url)
+    yield client
+    client.close()
+
+
+def _write(client: Any, code: str, me: str, rev: int, frames: list[str]) -> int:
+    keys = Keys(code)
+    args: list[Any] = [me, rev, 3000, 60, '{"phase":"playing"}', 1.0, 100, len(frames)]
+    for seq, text in enumerate(frames, 1):
+        args += [seq, text]
+    keys_ = [keys.lease, keys.rev, keys.room, keys.out, keys.alive]
+    return int(client.eval(streams.WRITE, len(keys_), *keys_, *args))
+
+
+def test_only_the_lease_holder_with_the_latest_revision_writes(sync_redis: Any) -> None:
+    assert _write(sync_redis, "AAAAAA", "one", 0, ['{"to":null,"text":"x"}']) == 1
+    assert sync_redis.get(Keys("AAAAAA").lease) == b"one"
+    # another process while the lease is held
+    assert _write(sync_redis, "AAAAAA", "two", 1, []) == 0
+    sync_redis.delete(Keys("AAAAAA").lease)  # the lease ran out
+    # a process that missed a write may not take the room back
+    assert _write(sync_redis, "AAAAAA", "two", 0, []) == 0
+    assert _write(sync_redis, "AAAAAA", "two", 1, ['{"to":null,"text":"y"}']) == 2
+    entries = sync_redis.xrange(Keys("AAAAAA").out)
+    assert [fields[b"e"] for _, fields in entries] == [
+        b'{"to":null,"text":"x"}',
+        b'{"to":null,"text":"y"}',
+    ]
+    keys = Keys("AAAAAA")
+    renew = [keys.lease, keys.rev, keys.alive]
+    assert sync_redis.eval(streams.RENEW, 3, *renew, "one", 1, 3000, 2.0, 60) == 0
+    assert sync_redis.eval(streams.RENEW, 3, *renew, "two", 2, 3000, 2.0, 60) == 1
+    release = [keys.lease, keys.alive]
+    assert sync_redis.eval(streams.RELEASE, 2, *release, "one", 3.0, 60) == 0
+    assert sync_redis.eval(streams.RELEASE, 2, *release, "two", 3.0, 60) == 1
+    assert sync_redis.get(keys.lease) is None
+
+
+# --------------------------------------------------------------------------- registries
+
+
+async def _until(check: Callable[[], bool], seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.02)
+
+
+def _frames(client: Client, seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen.extend(client.take())
+    return seen
+
+
+def test_two_registries_share_a_room_and_one_takes_it_over(
+    tmp_path: Path, redis_url: str
+) -> None:
+    storage = Storage(tmp_path / "shared.sqlite3", now=time.time())
+    ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
+
+    async def scenario() -> None:
+        one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+        two = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+        one.start()
+        two.start()
+        try:
+            await one.reserve()
+            await two.reserve()
+            assert not set(one._codes) & set(two._codes)
+            room = one.create(ann, size=(4, 6), seed=2)
+            await one.written(room.code)
+            view = await two.summary(room.code, bob.id)
+            assert view is not None and view["you"] is None and view["phase"] == "waiting"
+            host, guest = Client(ann), Client(bob)
+            assert await one.attach(room.code, host, watch=False, seq=None)
+            assert await two.attach(room.code, guest, watch=False, seq=None)
+            seen: list[dict[str, Any]] = []
+            await _until(lambda: any(f["type"] == "countdown" for f in _frames(guest, seen)))
+            assert seen[0] == {"type": "hello", "role": "player", "you": 1, "seq": seen[0]["seq"]}
+            # the deciding registry stops without a word (as if killed)
+            for task in one._tasks:
+                task.cancel()
+            await _until(lambda: room.code in two.decided, seconds=8.0)
+            await _until(lambda: any(f["type"] == "start" for f in _frames(guest, seen)))
+            numbers = [f["seq"] for f in seen if "seq" in f]
+            assert numbers == sorted(numbers) and len(numbers) == len(set(numbers))
+            assert await two.summary("NOSUCH", bob.id) is None
+        finally:
+            for task in one._tasks:
+                task.cancel()
+            await asyncio.gather(*one._tasks, return_exceptions=True)
+            await two.stop()
+            await one.redis.aclose()
+            await two.redis.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_duel_is_stored_once_by_two_writers(tmp_path: Path) -> None:
+    clock = FakeClock(START)
+    storage = Storage(tmp_path / "once.sqlite3", now=START)
+    ann, bob = create_player(storage, START), create_player(storage, START)
+    rooms = DuelRooms(storage, clock)
+    room = rooms.create(ann, size=(2, 4), seed=3)
+    room.uid = "same-room"
+    seat = room.seats[0]
+    assert seat is not None
+    room.seats[1] = type(seat)(bob.id, "Bob")
+    game = room.game = DuelGame(3, START, size=(2, 4))
+    turn = 0
+    while not game.finished:
+        a, b = _legal(game)
+        game.claim(turn, a, b, START + 1)
+        turn = 1 - turn
+    room.phase = "over"
+    copy = snapshot.load(snapshot.dump(room))
+    results.store(storage, room, clock)
+    results.store(storage, copy, clock)  # another process finishing the same duel
+    with sqlite3.connect(tmp_path / "once.sqlite3") as conn:
+        rows = conn.execute("SELECT player_id FROM results WHERE mode = 'duel'").fetchall()
+    assert sorted(r[0] for r in rows) == sorted([ann.id, bob.id])
