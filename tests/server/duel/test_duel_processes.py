@@ -198,6 +198,11 @@ def test_redis_restart_pauses_the_duel_then_it_goes_on(
             f"{second.url}/api/duels/{code}", headers={"Authorization": f"Bearer {b.token}"}
         )
         during["status"], during["retry"] = answer.status_code, answer.headers.get("retry-after")
+        late = Duelist(b.token, code, SIZE)  # a new connection while Redis is gone
+        await late.connect(second.ws_url)
+        while late.closed_with is None:
+            await asyncio.sleep(0.05)
+        during["late"] = (late.closed_with, [f["type"] for f in late.frames])
         during["answered"] = await b.claim_once(timeout=3)
         during["frames"] = [
             (f.get("seq"), f["type"], f.get("player"), f.get("reason")) for f in b.frames
@@ -214,6 +219,7 @@ def test_redis_restart_pauses_the_duel_then_it_goes_on(
 
     asyncio.run(run())
     assert during["status"] == 503 and during["retry"] is not None
+    assert during["late"] == (1013, ["paused"])
     assert a.of("paused") and b.of("paused")
     assert [f for f in b.frames if f["type"] == "error" and f["code"] == "paused"], during
     assert a.of("resumed") and b.of("resumed")

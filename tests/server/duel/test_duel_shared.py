@@ -155,9 +155,7 @@ def _frames(client: Client, seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return seen
 
 
-def test_two_registries_share_a_room_and_one_takes_it_over(
-    tmp_path: Path, redis_url: str
-) -> None:
+def test_two_registries_share_a_room_and_one_takes_it_over(tmp_path: Path, redis_url: str) -> None:
     storage = Storage(tmp_path / "shared.sqlite3", now=time.time())
     ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
 

@@ -30,6 +30,8 @@ CLOSE_TOO_BIG: Final = 1009
 CLOSE_GOING_AWAY: Final = 1001
 #: The server is stopping or handing the room to another process: reconnect at once.
 CLOSE_RESTART: Final = 1012
+#: The rooms are paused (the shared store is unreachable): try again in a moment.
+CLOSE_TRY_LATER: Final = 1013
 #: The server stopped and the room is gone with it (a single server without Redis).
 CLOSE_SHUTDOWN: Final = 4503
 #: The close codes a page treats specially, by their word: after ``restart`` it

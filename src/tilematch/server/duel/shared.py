@@ -562,6 +562,9 @@ class SharedRooms(DuelRooms):
             if decided.closed and not decided.pending:
                 self.decided.pop(code, None)
                 self._release_soon(code)
+                watch = self.watches.get(code)
+                if watch is not None and not watch.clients:
+                    self.watches.pop(code, None)
         self._written.set()
 
     def _release_soon(self, code: str) -> None:

@@ -33,6 +33,7 @@ from tilematch.server.duel.protocol import (
     CLOSE_CODES,
     CLOSE_NO_ROOM,
     CLOSE_RESTART,
+    CLOSE_TRY_LATER,
     CLOSE_UNAUTHORIZED,
     paused,
 )
@@ -225,7 +226,7 @@ async def _shared_socket(
         found = await rooms.attach(code, client, watch=_watching(websocket), seq=_seq(websocket))
     except SharedUnavailable:
         await websocket.send_text(encode(paused()))
-        await websocket.close(CLOSE_RESTART, "the duel rooms are paused; reconnect")
+        await websocket.close(CLOSE_TRY_LATER, "the duel rooms are paused; try again soon")
         return
     if not found:
         await websocket.close(CLOSE_NO_ROOM, "there is no open duel room with this code")
