@@ -5,6 +5,7 @@ claims legal pairs in a tight loop, and reconnects with the last ``seq`` it saw.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -15,6 +16,9 @@ from websockets.exceptions import ConnectionClosed
 from tilematch.engine.grid.board import GridBoard
 
 __all__ = ["Duelist", "new_player", "open_room"]
+
+#: Close codes after which a player reconnects by itself (restart, try again later).
+RECONNECT = (1012, 1013)
 
 
 def new_player(url: str) -> str:
@@ -52,6 +56,8 @@ class Duelist:
         self.ended = asyncio.Event()
         self.answer = asyncio.Event()
         self.resumed_from: int | None = None
+        #: The server this player reconnects to (the last one connected to).
+        self.home: str | None = None
 
     async def connect(self, ws_url: str, *, resume: bool = False) -> None:
         """Open the socket (with ``?seq=`` of the last frame seen when resuming)."""
@@ -60,6 +66,7 @@ class Duelist:
             address += f"&seq={self.seq}"
             self.resumed_from = self.seq
         self.closed_with = None
+        self.home = ws_url
         self.ws = await connect(address, max_queue=None, open_timeout=10)
         self.reader = asyncio.create_task(self._read(self.ws))
 
@@ -134,7 +141,15 @@ class Duelist:
         on a board that may have changed meanwhile), pausing briefly while there is
         nothing to claim."""
         done = 0
-        while not self.ended.is_set() and self.closed_with is None:
+        while not self.ended.is_set():
+            if self.closed_with in RECONNECT and self.home is not None:
+                # as the page does: the room moved or paused, reconnect and go on
+                await asyncio.sleep(0.1 if self.closed_with == 1012 else 0.5)
+                with contextlib.suppress(OSError, TimeoutError):
+                    await self.connect(self.home, resume=True)
+                continue
+            if self.closed_with is not None:
+                return
             if claims is not None and done >= claims:
                 return
             if await self.claim_once(wait):

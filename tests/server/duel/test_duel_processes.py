@@ -193,7 +193,7 @@ def test_redis_restart_pauses_the_duel_then_it_goes_on(
         await _start(a, b, first.ws_url, second.ws_url)
         await asyncio.gather(a.play(claims=3), b.play(claims=3))
         redis_server.stop()
-        await asyncio.sleep(1.5)
+        await asyncio.sleep(3.5)  # longer than a lease: the leases run out meanwhile
         answer = httpx.get(
             f"{second.url}/api/duels/{code}", headers={"Authorization": f"Bearer {b.token}"}
         )
