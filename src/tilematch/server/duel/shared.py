@@ -41,7 +41,7 @@ from tilematch.server import shared
 from tilematch.server.db import Storage
 from tilematch.server.duel import protocol, snapshot, streams, timers
 from tilematch.server.duel import room as in_room
-from tilematch.server.duel.config import DuelConfig, DuelError
+from tilematch.server.duel.config import CODE_ALPHABET, CODE_LENGTH, DuelConfig, DuelError
 from tilematch.server.duel.connection import Client, FrameLimiter
 from tilematch.server.duel.protocol import CLOSE_RESTART, CLOSE_TOO_BIG, Frame, encode
 from tilematch.server.duel.registry import DuelRooms
@@ -207,8 +207,6 @@ class SharedRooms(DuelRooms):
 
         Raises :class:`SharedUnavailable` when Redis cannot be reached.
         """
-        from tilematch.server.duel.config import CODE_ALPHABET, CODE_LENGTH
-
         try:
             while len(self._codes) < CODE_POOL:
                 code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
