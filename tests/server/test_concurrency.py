@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 
 import httpx
 
 from tests.support.server import new_game
+from tests.support.stored import Stored
 
 
 async def _player(app, token, game_id, seed, rounds):
@@ -47,14 +47,13 @@ def test_two_clients_racing_on_one_game(make_client, db_path):
     assert accepted >= 1
     # every accepted move removed exactly one pair, and every pair removed was accepted once
     assert removed == 2 * accepted == 2 * final["counters"]["moves"]
-    conn = sqlite3.connect(db_path)
-    seqs = [
-        row[0]
-        for row in conn.execute(
-            "SELECT seq FROM moves WHERE game_id = ? ORDER BY seq", (game["id"],)
-        )
-    ]
-    conn.close()
+    with Stored(db_path) as db:
+        seqs = [
+            row[0]
+            for row in db.rows(
+                "SELECT seq FROM moves WHERE game_id = ? ORDER BY seq", (game["id"],)
+            )
+        ]
     assert seqs == list(range(1, accepted + 1))
     # the stored game replays to exactly what the players saw
     fresh = make_client()
@@ -79,6 +78,5 @@ def test_racing_first_visits_of_a_daily_start_one_game(make_client, db_path):
     answers = asyncio.run(race())
     assert [a.status_code for a in answers] == [200, 200, 200]
     assert len({a.json()["id"] for a in answers}) == 1
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
-    conn.close()
+    with Stored(db_path) as db:
+        assert db.value("SELECT COUNT(*) FROM games") == 1

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 
+from tests.support.server import SQLITE_ONLY
+from tests.support.stored import Stored
 from tilematch.cli import main
 from tilematch.server.settings import Settings, SettingsError, default_db_path
 
@@ -55,14 +56,14 @@ def test_bad_settings_name_the_problem(env, word):
         Settings.from_env(env)
 
 
+@SQLITE_ONLY
 def test_full_durability_can_be_chosen(make_client, db_path):
     client = make_client(synchronous="FULL")
     server = client.app.state.server
-    assert server.storage.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert server.storage.backend.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     client.get("/api/me")
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 1
-    conn.close()
+    with Stored(db_path) as db:
+        assert db.value("SELECT COUNT(*) FROM players") == 1
 
 
 def test_serve_refuses_an_unusable_database(tmp_path, capsys):

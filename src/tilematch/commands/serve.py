@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import threading
 import webbrowser
-from pathlib import Path
 from typing import Any
 
 from tilematch.commands import fail
@@ -23,7 +22,12 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
-    parser.add_argument("--db", metavar="PATH", help="the SQLite database file")
+    parser.add_argument(
+        "--db",
+        metavar="PATH|URL",
+        help="the database: a SQLite file, or a postgresql://user:password@host/db URL"
+        " (default: $TILEMATCH_DB)",
+    )
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
@@ -34,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from tilematch.server import create_app
-    from tilematch.server.db import StorageError
+    from tilematch.server.db import StorageError, describe
     from tilematch.server.settings import Settings, SettingsError
 
     if not 0 <= args.port <= 65535:
@@ -42,14 +46,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         overrides: dict[str, Any] = {}
         if args.db:
-            overrides["db_path"] = Path(args.db).expanduser()
+            overrides["db_path"] = args.db
         settings = Settings.from_env(**overrides)
         app = create_app(settings)
     except (SettingsError, StorageError) as error:
         return fail(str(error))
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host if ':' not in host else f'[{host}]'}:{args.port}/"
-    print(f"tilematch: serving {url} (database {settings.db_path})", flush=True)
+    print(f"tilematch: serving {url} (database {describe(settings.db_path)})", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     try:

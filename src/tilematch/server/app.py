@@ -25,7 +25,7 @@ Errors are `{"error": {"code", "message"}}` with a 4xx status."""
 def create_app(settings: Settings | None = None, *, rules: Rules | None = None) -> FastAPI:
     """A new FastAPI app on ``settings`` (default: :meth:`Settings.from_env`).
 
-    Opens (creating or migrating) the SQLite database; raises
+    Opens (creating or migrating) the database, SQLite or PostgreSQL; raises
     :class:`~tilematch.server.db.StorageError` when it cannot. ``rules``
     replaces :class:`~tilematch.server.rules.ModesRules` (for tests).
     """

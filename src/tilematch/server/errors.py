@@ -17,6 +17,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from tilematch.server.db.errors import StorageFailure
+
 log = logging.getLogger("tilematch.server")
 
 #: The stable word used for each HTTP status raised by the framework itself.
@@ -142,6 +144,7 @@ def install(app: FastAPI) -> None:
 
     async def on_storage(request: Request, exc: Exception) -> JSONResponse:
         # Every write runs in a transaction that rolls back on failure: nothing was stored.
+        # (A PostgreSQL failure's message names the host and database, never the password.)
         log.error("storage failed on %s %s: %s", request.method, request.url.path, exc)
         return error_response(
             503,
@@ -170,4 +173,5 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)
     app.add_exception_handler(sqlite3.Error, on_storage)
+    app.add_exception_handler(StorageFailure, on_storage)
     app.add_exception_handler(Exception, on_crash)

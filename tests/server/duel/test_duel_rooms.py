@@ -264,7 +264,7 @@ def test_the_computer_rival_finishes_a_game_against_a_scripted_player(
         assert all(gap >= RIVAL_PACE[level] - 1e-9 for gap in gaps)
         assert len(rival_times) == result["scores"][1] // 2
         stored = storage.rows("SELECT outcome, variant, score FROM results")
-        assert [tuple(r) for r in stored] == [
+        assert [tuple(r.values()) for r in stored] == [
             (
                 "won" if result["winner"] == 0 else "lost" if result["winner"] == 1 else "draw",
                 f"rival-{level}",

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
 from typing import Any, TypedDict
 
 from tilematch.server.db.connection import Storage
+from tilematch.server.db.protocol import Connection
 
 
 class Filing(TypedDict):
@@ -42,7 +42,7 @@ class GameRecord:
     level: int | None = None
 
 
-def insert_game(conn: sqlite3.Connection, record: GameRecord) -> None:
+def insert_game(conn: Connection, record: GameRecord) -> None:
     """Store a new game (a solo game when it starts, a duel when it ends)."""
     conn.execute(
         "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
@@ -117,7 +117,7 @@ def daily_dates_started(storage: Storage, player_id: str) -> list[str]:
     return [row["daily_date"] for row in rows]
 
 
-def insert_move(conn: sqlite3.Connection, game_id: str, seq: int, at: float, intent: str) -> None:
+def insert_move(conn: Connection, game_id: str, seq: int, at: float, intent: str) -> None:
     """Append one move (``intent`` as JSON text) to a game's log."""
     conn.execute(
         "INSERT INTO moves (game_id, seq, at, intent) VALUES (?, ?, ?, ?)",
@@ -126,7 +126,7 @@ def insert_move(conn: sqlite3.Connection, game_id: str, seq: int, at: float, int
 
 
 def update_game(
-    conn: sqlite3.Connection,
+    conn: Connection,
     game_id: str,
     *,
     state: str,
