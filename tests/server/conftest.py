@@ -18,8 +18,8 @@ import pytest
 from tests.support.clock import FakeClock
 from tests.support.server import TestClient
 from tests.support.services import PostgresServer
-from tilematch.server import Settings, create_app
 from tests.support.stored import GAME_TABLES
+from tilematch.server import Settings, create_app
 from tilematch.server.db import SCHEMA_VERSION, Storage
 
 

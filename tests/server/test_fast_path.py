@@ -17,9 +17,9 @@ import threading
 import pytest
 
 from tests.support.server import new_game
+from tests.support.stored import Stored
 from tilematch.modes import Session, Settings, new_session
 from tilematch.server.players import Player
-from tests.support.stored import Stored
 
 GAMES = [
     Settings(game="solitaire", mode="regular", layout="turtle", seed=11),
