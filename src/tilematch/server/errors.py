@@ -20,6 +20,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from tilematch.server.db.errors import StorageFailure
 
 log = logging.getLogger("tilematch.server")
+#: Seconds a client is told to wait after a 503 whose service did not say.
+RETRY_AFTER = "1"
 
 #: The stable word used for each HTTP status raised by the framework itself.
 STATUS_CODES = {
@@ -126,7 +128,11 @@ def install(app: FastAPI) -> None:
 
     async def on_api_error(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ApiError)
-        return error_response(exc.status, exc.code, exc.message, exc.headers)
+        headers = exc.headers
+        if exc.status == 503 and not (headers and "Retry-After" in headers):
+            # a backing service is down (a move that could not be stored): say when to retry
+            headers = {**(headers or {}), "Retry-After": RETRY_AFTER}
+        return error_response(exc.status, exc.code, exc.message, headers)
 
     async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
@@ -150,7 +156,7 @@ def install(app: FastAPI) -> None:
             503,
             "storage_failed",
             "The database could not be used just now; nothing was changed. Try again.",
-            {"Retry-After": "1"},
+            {"Retry-After": RETRY_AFTER},
         )
 
     async def on_http(request: Request, exc: Exception) -> JSONResponse:

@@ -75,7 +75,9 @@ def check_url(url: str) -> dict[str, Any]:
         parts = urlsplit(url)
         parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
     except ValueError as error:
-        raise StorageError(f"TILEMATCH_DB is not a usable PostgreSQL URL: {error}") from None
+        raise StorageError(
+            f"TILEMATCH_DB is not a usable PostgreSQL URL (its host or port cannot be read: {error})"
+        ) from None
     if not parts.path.lstrip("/"):
         raise StorageError(
             "TILEMATCH_DB names no database: use postgresql://user:password@host:5432/DATABASE"
