@@ -76,7 +76,8 @@ def check_url(url: str) -> dict[str, Any]:
         parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
     except ValueError as error:
         raise StorageError(
-            f"TILEMATCH_DB is not a usable PostgreSQL URL (its host or port cannot be read: {error})"
+            "TILEMATCH_DB is not a usable PostgreSQL URL (its host or port cannot be read:"
+            f" {error})"
         ) from None
     if not parts.path.lstrip("/"):
         raise StorageError(
