@@ -67,7 +67,8 @@ def insert_result(conn: Connection, record: ResultRecord) -> bool:
 def history(storage: Storage, player_id: str, limit: int) -> list[dict[str, Any]]:
     """A player's results, newest first (``verified`` as a bool)."""
     rows = storage.rows(
-        f"SELECT {_RESULT_COLUMNS} FROM results WHERE player_id = ? ORDER BY finished DESC LIMIT ?",
+        f"SELECT {_RESULT_COLUMNS} FROM results WHERE player_id = ? ORDER BY finished DESC,"
+        " game_id LIMIT ?",
         (player_id, limit),
     )
     return [{**dict(row), "verified": bool(row["verified"])} for row in rows]
@@ -127,10 +128,11 @@ def leaderboard(
     rows = storage.rows(
         "SELECT r.player_id, p.name, r.score, r.time, r.board, r.variant, r.finished FROM ("
         "  SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id"
-        "    ORDER BY score IS NULL, score DESC, time ASC, finished ASC) AS nth"
+        "    ORDER BY score IS NULL, score DESC, time ASC, finished ASC, game_id) AS nth"
         f"  FROM results WHERE {' AND '.join(where)}"
         ") AS r JOIN players AS p ON p.id = r.player_id WHERE r.nth = 1"
-        " ORDER BY r.score IS NULL, r.score DESC, r.time ASC, r.finished ASC LIMIT ?",
+        " ORDER BY r.score IS NULL, r.score DESC, r.time ASC, r.finished ASC, r.player_id"
+        " LIMIT ?",
         (*params, limit),
     )
     return _standings(
@@ -155,7 +157,8 @@ def duel_leaderboard(
         " FROM results AS r JOIN players AS p ON p.id = r.player_id"
         " WHERE r.mode = 'duel' AND r.game = 'shisensho'"
         " AND (r.variant = ? OR r.variant = ?)"
-        " GROUP BY r.player_id, p.name ORDER BY wins DESC, losses ASC, tiles DESC, p.name LIMIT ?",
+        " GROUP BY r.player_id, p.name ORDER BY wins DESC, losses ASC, tiles DESC,"
+        " COALESCE(p.name, ''), r.player_id LIMIT ?",
         (opponent, f"{opponent}/gravity", limit),
     )
     return _standings(
@@ -189,7 +192,7 @@ def best_daily_solve(storage: Storage, player_id: str, day: str) -> dict[str, An
     """``{"time", "hints", "undos"}`` of the player's fastest verified solve of ``day``."""
     row = storage.row(
         "SELECT time, hints, undos FROM results WHERE player_id = ? AND daily_date = ?"
-        " AND outcome = 'won' AND verified = 1 ORDER BY time LIMIT 1",
+        " AND outcome = 'won' AND verified = 1 ORDER BY time, game_id LIMIT 1",
         (player_id, day),
     )
     return dict(row) if row is not None else None
