@@ -18,7 +18,7 @@ import pytest
 from tests.support.clock import FakeClock
 from tests.support.server import TestClient
 from tests.support.services import PostgresServer
-from tests.support.stored import GAME_TABLES
+from tests.support.stored import Stored, stored_tables
 from tilematch.server import Settings, create_app
 from tilematch.server.db import SCHEMA_VERSION, Storage
 
@@ -62,12 +62,11 @@ class ReusedDatabase:
         if self.server.process is None or self.server.process.poll() is not None:
             self.server.start()  # a test that stopped the server leaves it running again
         try:
-            with psycopg.connect(self.url, autocommit=True) as conn:
-                conn.execute("SET lock_timeout = '2s'")
-                version = conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
-                if version is None or version[0] != SCHEMA_VERSION:
+            with Stored(self.url) as stored:
+                stored.execute("SET lock_timeout = '2s'")
+                if stored.value("SELECT MAX(version) FROM schema_migrations") != SCHEMA_VERSION:
                     raise psycopg.DataError("the schema was changed")
-                conn.execute(f"TRUNCATE {', '.join(GAME_TABLES)}")
+                stored.execute(f"TRUNCATE {', '.join(stored_tables(stored))}")
         except psycopg.Error:
             self.renew()
 

@@ -13,9 +13,9 @@ from types import TracebackType
 from typing import Any
 
 from tilematch.server.db import is_postgres_url
-from tilematch.server.db.dialect import postgres_query
+from tilematch.server.db.dialect import POSTGRES, SQLITE, postgres_query
 
-__all__ = ["GAME_TABLES", "Stored", "table_dump"]
+__all__ = ["GAME_TABLES", "Stored", "stored_tables", "table_dump"]
 
 #: The tables that hold what players did, in the order their rows depend on each other.
 GAME_TABLES = ("players", "games", "moves", "results")
@@ -71,11 +71,19 @@ class Stored:
         self.close()
 
 
+def stored_tables(stored: Stored) -> list[str]:
+    """Every table of the database but ``schema_migrations``: :data:`GAME_TABLES` first,
+    then those of later migrations, by name."""
+    dialect = POSTGRES if stored.postgres else SQLITE
+    names = [row[0] for row in stored.rows(dialect.tables_sql) if row[0] != "schema_migrations"]
+    return [*(t for t in GAME_TABLES if t in names), *sorted(set(names) - set(GAME_TABLES))]
+
+
 def table_dump(target: Path | str) -> list[tuple[Any, ...]]:
-    """Every row of the game tables, to compare stored data before and after a request
-    (or between two databases: floats as stored, rows in key order)."""
+    """Every stored row, to compare stored data before and after a request (or between
+    two databases: floats as stored, rows in key order)."""
     with Stored(target) as stored:
         rows: list[tuple[Any, ...]] = []
-        for table in GAME_TABLES:
+        for table in stored_tables(stored):
             rows += [(table, *row) for row in stored.rows(f"SELECT * FROM {table} ORDER BY 1, 2")]
         return rows

@@ -102,8 +102,7 @@ def player_games(
 def latest_daily_game(storage: Storage, player_id: str, day: str) -> str | None:
     """The id of the player's most recent game of that Daily date, or ``None``."""
     row = storage.row(
-        "SELECT id FROM games WHERE player_id = ? AND daily_date = ?"
-        " ORDER BY created DESC, id LIMIT 1",
+        "SELECT id FROM games WHERE player_id = ? AND daily_date = ? ORDER BY created DESC LIMIT 1",
         (player_id, day),
     )
     return str(row["id"]) if row is not None else None

@@ -2,7 +2,8 @@
 
 What is stored is four tables: ``players``, ``games``, ``moves`` and ``results``
 (streaks, bests and leaderboards are worked out from results when asked;
-``schema_migrations`` belongs to each database). :func:`copy_database` copies
+``schema_migrations`` belongs to each database), and the tables later
+migrations add (:data:`TABLES`). :func:`copy_database` copies
 them in that order (the order their rows refer to each other), in batches, in one
 transaction on the target: the row counts are compared, the caller's ``verify``
 runs on the copied rows, and only then is it committed. Any failure rolls the
@@ -22,9 +23,11 @@ from tilematch.server.db.migrations import tables
 from tilematch.server.db.protocol import Connection
 
 #: The stored tables, in the order their rows refer to each other, with their keys.
+#: A table of a later migration is copied where the schema has it.
 TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("players", ("id",)),
     ("games", ("id",)),
+    ("game_starts", ("key",)),
     ("moves", ("game_id", "seq")),
     ("results", ("game_id",)),
 )
@@ -46,26 +49,31 @@ class CopyReport:
     notes: list[str] = field(default_factory=list)
 
 
+def _present(storage: Storage) -> list[tuple[str, tuple[str, ...]]]:
+    """The stored tables the database has, in copy order (with their keys)."""
+    with storage.transaction() as conn:
+        found = set(tables(conn, POSTGRES if storage.engine == "postgresql" else SQLITE))
+    unknown = sorted(found - {name for name, _ in TABLES} - {"schema_migrations"})
+    if unknown:
+        raise TransferError(
+            f"{storage.describe} holds tables this release does not copy ({', '.join(unknown)})"
+        )
+    return [(name, key) for name, key in TABLES if name in found]
+
+
 def row_counts(storage: Storage) -> dict[str, int]:
-    """The number of rows of each stored table."""
+    """The number of rows of each stored table.
+
+    Raises :class:`TransferError` for a database holding a table this release does
+    not know (nothing would copy it)."""
     return {
-        name: int(_first(storage.rows(f"SELECT COUNT(*) AS n FROM {name}"))) for name, _ in TABLES
+        name: int(_first(storage.rows(f"SELECT COUNT(*) AS n FROM {name}")))
+        for name, _ in _present(storage)
     }
 
 
 def _first(rows: list[dict[str, Any]]) -> Any:
     return next(iter(rows[0].values()))
-
-
-def _check_tables(storage: Storage, role: str) -> None:
-    """Refuse a database holding a table this copy does not know (nothing would copy it)."""
-    with storage.transaction() as conn:
-        found = tables(conn, POSTGRES if storage.engine == "postgresql" else SQLITE)
-    unknown = sorted(set(found) - {name for name, _ in TABLES} - {"schema_migrations"})
-    if unknown:
-        raise TransferError(
-            f"the {role} holds tables this release does not copy ({', '.join(unknown)})"
-        )
 
 
 def copy_database(
@@ -84,7 +92,6 @@ def copy_database(
     (then nothing was written to the target).
     """
     started = time.perf_counter()
-    _check_tables(source, "source")
     before = row_counts(target)
     if any(before.values()):
         held = ", ".join(f"{count} {name}" for name, count in before.items() if count)
@@ -94,7 +101,7 @@ def copy_database(
     counts = row_counts(source)
     try:
         with target.transaction() as conn:
-            for name, key in TABLES:
+            for name, key in _present(source):
                 copied = _copy_table(source, conn, name, key, batch)
                 there = int(conn.execute(f"SELECT COUNT(*) FROM {name}").fetchone()[0])
                 if copied != counts[name] or there != counts[name]:
