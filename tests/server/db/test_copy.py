@@ -51,6 +51,7 @@ def _play_a_bit_of_everything(make_client, clock) -> list[str]:
     won = play_out(first, new_game(first, **TINY, seed=1), clock, step=1.0)
     assert won["status"] == "won"
     gave_up = new_game(first, **TINY, seed=2)
+    clock.advance(1)  # no two ends at one time: a history is newest first, ties unordered
     assert act(first, gave_up["id"], type="give_up")["game"]["status"] == "given_up"
     unfinished = new_game(first, **TINY, seed=3)
     clock.advance(1)
@@ -63,6 +64,7 @@ def _play_a_bit_of_everything(make_client, clock) -> list[str]:
     arcade = new_game(second, game="shisensho", mode="arcade", size=[4, 4], seed=5)
     clock.advance(400)
     assert second.get(f"/api/games/{arcade['id']}").json()["status"] != "playing"
+    clock.advance(1)  # no two ends at the same time: the history is newest first
     _duel_against_the_rival(second)
     return tokens
 

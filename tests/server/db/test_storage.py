@@ -302,3 +302,37 @@ def test_a_refused_shuffle_changes_nothing_stored(make_client, clock):
     restored = second.get(f"/api/games/{game['id']}").json()
     for key in ("tiles", "counters", "score", "ledger", "status"):
         assert restored[key] == before[key], key
+
+
+def test_one_query_text_runs_on_both_engines(database):
+    """``?`` placeholders, a ``?`` and a ``%`` inside literals, rows by name, row counts,
+    a broken constraint rolled back whole: the same text on either engine."""
+    from tilematch.server.db import WRITE_ERRORS
+
+    storage = Storage(database, now=0.0)
+    try:
+        with storage.transaction() as conn:
+            conn.executemany(
+                "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
+                [("p1", "h1", "Ann?%", 1.5), ("p2", "h2", None, 2.0)],
+            )
+        found = storage.rows(
+            "SELECT id, name, created FROM players WHERE name LIKE 'Ann?%' AND id = ?", ("p1",)
+        )
+        assert found == [{"id": "p1", "name": "Ann?%", "created": 1.5}]
+        with storage.transaction() as conn:
+            assert conn.execute("UPDATE players SET name = 'x' WHERE name = '?'").rowcount == 0
+            assert (
+                conn.execute("UPDATE players SET name = ? WHERE id = ?", ("B", "p2")).rowcount == 1
+            )
+        with pytest.raises(WRITE_ERRORS), storage.transaction() as conn:
+            conn.execute("INSERT INTO players VALUES ('p3', 'h3', NULL, 3)")
+            conn.execute("INSERT INTO players VALUES ('p4', 'h1', NULL, 4)")  # h1 is taken
+        assert [row["id"] for row in storage.rows("SELECT id FROM players ORDER BY id")] == [
+            "p1",
+            "p2",
+        ]
+        assert storage.row("SELECT name FROM players WHERE id = ?", ("p2",)) == {"name": "B"}
+        assert storage.row("SELECT name FROM players WHERE id = ?", ("nobody\x00",)) is None
+    finally:
+        storage.close()

@@ -3,8 +3,8 @@ the start of a migration's transaction, and the translation of SQL written for
 both into what PostgreSQL runs.
 
 Queries are written once with ``?`` placeholders; :func:`postgres_query` turns
-them into psycopg's ``%s`` (escaping a literal ``%``), outside string literals
-and quoted names. Migrations are written in SQL both engines accept, with
+them into psycopg's ``%s`` outside string literals and quoted names (and
+doubles every ``%``). Migrations are written in SQL both engines accept, with
 SQLite's names for types; :func:`postgres_ddl` maps ``REAL`` to ``DOUBLE
 PRECISION`` (SQLite's ``REAL`` is 8 bytes), ``INTEGER`` to ``BIGINT`` (SQLite's
 integers are 64-bit) and drops ``WITHOUT ROWID``.
@@ -34,13 +34,17 @@ _DDL_WORDS = (
 MIGRATION_LOCK = 0x74696C65  # "tile"
 
 
-def _outside_quotes(sql: str, change: Callable[[str], str]) -> str:
+def _outside_quotes(
+    sql: str, change: Callable[[str], str], quoted: Callable[[str], str] = str
+) -> str:
+    """``sql`` with ``change`` applied to what is outside literals and quoted names, and
+    ``quoted`` to those."""
     out: list[str] = []
     last = 0
-    for quoted in _QUOTED.finditer(sql):
-        out.append(change(sql[last : quoted.start()]))
-        out.append(quoted.group())
-        last = quoted.end()
+    for found in _QUOTED.finditer(sql):
+        out.append(change(sql[last : found.start()]))
+        out.append(quoted(found.group()))
+        last = found.end()
     out.append(change(sql[last:]))
     return "".join(out)
 
@@ -57,8 +61,9 @@ def _ddl_words(part: str) -> str:
 
 @functools.lru_cache(maxsize=2048)
 def postgres_query(sql: str) -> str:
-    """``sql`` with its ``?`` placeholders as ``%s`` and literal ``%`` doubled (cached)."""
-    return _outside_quotes(sql, _placeholders)
+    """``sql`` with its ``?`` placeholders as ``%s`` and every ``%`` doubled (psycopg reads
+    ``%`` even inside a literal); cached."""
+    return _outside_quotes(sql, _placeholders, lambda text: text.replace("%", "%%"))
 
 
 def postgres_ddl(script: str) -> str:

@@ -93,7 +93,7 @@ def player_games(
     rows = storage.rows(
         "SELECT id, game, mode, board, variant, seed, status, tiles_left, score, created,"
         f" updated, daily_date, level FROM games WHERE player_id = ? {where}"
-        " ORDER BY updated DESC, id LIMIT ?",
+        " ORDER BY updated DESC LIMIT ?",
         params,
     )
     return [dict(row) for row in rows]

@@ -98,9 +98,17 @@ def check_url(url: str) -> dict[str, Any]:
         raise StorageError(
             f"TILEMATCH_DB is not a usable PostgreSQL URL ({where(url)}): {_scrub(str(error), url)}"
         ) from None
-    params.setdefault("connect_timeout", str(int(CONNECT_SECONDS)))
-    params.setdefault("application_name", "tilematch")
-    return params
+    defaults = {
+        "connect_timeout": str(int(CONNECT_SECONDS)),
+        "application_name": "tilematch",
+        # a server that vanishes without closing the socket (a host down, a network cut)
+        # is noticed within seconds, not after the system's TCP timeout of many minutes
+        "tcp_user_timeout": str(int(CONNECT_SECONDS * 1000)),
+        "keepalives_idle": "10",
+        "keepalives_interval": "2",
+        "keepalives_count": "3",
+    }
+    return {**defaults, **params}
 
 
 class PgConnection:

@@ -67,8 +67,7 @@ def insert_result(conn: Connection, record: ResultRecord) -> bool:
 def history(storage: Storage, player_id: str, limit: int) -> list[dict[str, Any]]:
     """A player's results, newest first (``verified`` as a bool)."""
     rows = storage.rows(
-        f"SELECT {_RESULT_COLUMNS} FROM results WHERE player_id = ? ORDER BY finished DESC,"
-        " game_id LIMIT ?",
+        f"SELECT {_RESULT_COLUMNS} FROM results WHERE player_id = ? ORDER BY finished DESC LIMIT ?",
         (player_id, limit),
     )
     return [{**dict(row), "verified": bool(row["verified"])} for row in rows]
