@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 
 import pytest
 
@@ -113,3 +114,48 @@ def test_processes_starting_at_once_migrate_once(postgres_url):
         assert db.rows("SELECT version FROM schema_migrations ORDER BY version") == [
             (m.version,) for m in MIGRATIONS
         ]
+
+
+def test_server_processes_starting_at_once_migrate_once(postgres_url):
+    """Real processes, each opening the new database as ``tilematch serve`` would."""
+    import json
+    import subprocess
+
+    script = (
+        "import json, sys, time; from tilematch.server.db import Storage;"
+        " time.sleep(max(0.0, float(sys.argv[2]) - time.time()));"
+        " s = Storage(sys.argv[1], now=0.0); print(json.dumps(s.applied)); s.close()"
+    )
+    at = str(time.time() + 1.5)  # all start together, after the interpreters are up
+    children = [
+        subprocess.Popen([sys.executable, "-c", script, postgres_url, at], stdout=subprocess.PIPE)
+        for _ in range(3)
+    ]
+    outputs = [child.communicate(timeout=60)[0] for child in children]
+    assert [child.returncode for child in children] == [0, 0, 0]
+    applied = sorted(v for out in outputs for v in json.loads(out))
+    assert applied == [m.version for m in MIGRATIONS]
+
+
+def test_serve_on_postgres_names_the_database_without_its_password(postgres_url, tmp_path):
+    from tests.support.processes import ServeProcess
+
+    log = tmp_path / "serve.log"
+    server = ServeProcess(_with_password(postgres_url), log=log)
+    try:
+        server.start()
+        import httpx
+
+        with httpx.Client(base_url=server.url) as client:
+            client.get("/api/me")
+            answer = client.post(
+                "/api/games", json={"game": "shisensho", "mode": "classic", "size": [4, 4]}
+            )
+            assert answer.status_code == 201, answer.text
+    finally:
+        server.close()
+    text = log.read_text()
+    name = postgres_url.rsplit("/", 1)[1]
+    assert f"database '{name}' on 127.0.0.1" in text and SECRET not in text
+    with Stored(postgres_url) as db:
+        assert db.value("SELECT COUNT(*) FROM games") == 1
