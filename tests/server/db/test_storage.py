@@ -121,10 +121,7 @@ def _migration_connection(target):
 
         raw = psycopg.connect(target, autocommit=True)
 
-        def fault(error):
-            raise error
-
-        return PgConnection(raw, fault), raw, POSTGRES
+        return PgConnection(raw, lambda error: error), raw, POSTGRES
     raw = sqlite3.connect(target, isolation_level=None)
     return raw, raw, SQLITE
 

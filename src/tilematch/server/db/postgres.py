@@ -19,7 +19,7 @@ answers again, the pool drops its broken connections and opens new ones.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
@@ -112,22 +112,25 @@ def check_url(url: str) -> dict[str, Any]:
 
 
 class PgConnection:
-    """A pooled psycopg connection running the server's ``?``-placeholder SQL.
+    """A psycopg connection running the server's ``?``-placeholder SQL.
 
-    Failures come out as :class:`StorageFailure` (:class:`IntegrityFailure` for a
-    broken constraint); ``on_failure`` hears of each first.
+    psycopg's failures come out as what ``fault`` makes of them (the storage's
+    :class:`StorageFailure`, :class:`IntegrityFailure` for a broken constraint).
     """
 
-    def __init__(self, conn: Any, on_failure: Any) -> None:
+    def __init__(self, conn: Any, fault: Callable[[Exception], Exception]) -> None:
+        import psycopg
+
         self.raw = conn
-        self._on_failure = on_failure
+        self._fault = fault
+        self._errors = psycopg.Error
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Any:
         """Run one statement; returns psycopg's cursor (rows as tuples)."""
         try:
             return self.raw.execute(postgres_query(sql), _adapt(parameters))
-        except Exception as error:
-            raise self._on_failure(error) from error
+        except self._errors as error:
+            raise self._fault(error) from error
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Any:
         """Run one statement for each parameter row (pipelined by psycopg)."""
@@ -135,8 +138,8 @@ class PgConnection:
             cursor = self.raw.cursor()
             cursor.executemany(postgres_query(sql), [_adapt(row) for row in parameters])
             return cursor
-        except Exception as error:
-            raise self._on_failure(error) from error
+        except self._errors as error:
+            raise self._fault(error) from error
 
 
 def _adapt(parameters: Sequence[Any]) -> Sequence[Any]:

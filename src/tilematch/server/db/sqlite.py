@@ -76,11 +76,6 @@ class SqliteStorage:
         if not os.access(where, os.W_OK):
             raise StorageError(f"{where} is read-only: tilematch writes every move to {self.path}")
 
-    @property
-    def describe(self) -> str:
-        """The file, for messages."""
-        return str(self.path)
-
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """A write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``); rolls back on any
