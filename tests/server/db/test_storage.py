@@ -78,7 +78,9 @@ def test_old_database_upgrades_in_place_and_its_games_continue(make_client, db_p
     results = client.get("/api/results").json()
     assert results[0]["game_id"] == "old-game" and results[0]["verified"] is True
     conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0] == 3
+    assert conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0] == 4
+    # migration 4 counted the old game's one move, so the next one was stored as move 2
+    assert conn.execute("SELECT seq FROM games WHERE id = 'old-game'").fetchone()[0] == 2
     conn.close()
 
 
