@@ -11,28 +11,37 @@ from fastapi import Depends, Request, Response
 from tilematch.server.db import Storage
 from tilematch.server.errors import ApiError
 from tilematch.server.games import Games
-from tilematch.server.limits import InFlight, RateLimiter
+from tilematch.server.limits import Limit, Slots
 from tilematch.server.players import COOKIE, Player, create_player, find_player
 from tilematch.server.rules import Rules
 from tilematch.server.settings import Settings
+from tilematch.server.shared_limits import SharedLimits
 
 
 @dataclass
 class Server:
-    """What one app instance holds: settings, storage, rules, live games and rate limits."""
+    """What one app instance holds: settings, storage, rules, live games and rate limits
+    (in memory, or in Redis when ``settings.redis_url`` is set)."""
 
     settings: Settings
     storage: Storage
     rules: Rules
     games: Games
-    requests: RateLimiter
-    creations: RateLimiter
-    newcomers: RateLimiter
-    in_flight: InFlight
+    requests: Limit
+    creations: Limit
+    newcomers: Limit
+    in_flight: Slots
+    shared_limits: SharedLimits | None = None
 
     def now(self) -> float:
         """The server's time in seconds."""
         return self.settings.clock()
+
+    def close(self) -> None:
+        """Close the database and the Redis connection of the limits."""
+        self.storage.close()
+        if self.shared_limits is not None:
+            self.shared_limits.close()
 
 
 async def get_server(request: Request) -> Server:

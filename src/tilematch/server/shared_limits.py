@@ -1,0 +1,185 @@
+"""The limits of :mod:`tilematch.server.limits`, counted in Redis for many processes.
+
+With ``TILEMATCH_REDIS`` set, every server process takes its tokens from the same
+buckets and its in-flight slots from the same sets, so N processes hold the same
+limits as one. Each check is one Lua script run atomically by Redis:
+
+- a token bucket is a hash (``tokens``, ``last``) refilled from the server's
+  clock value passed in (tests pass a fake clock); it expires once it would be
+  full again anyway;
+- a player's in-flight requests are a sorted set of slots scored by the end of
+  their lease (:data:`LEASE` seconds on the server's clock): a slot is removed
+  when its request is answered, and the slots of a process that died without
+  answering lapse when their lease ends, so they never leak.
+
+Redis unreachable: the request is refused with :func:`~tilematch.server.shared.unavailable`
+(503, ``Retry-After``), never let through uncounted; redis-py reconnects on the next
+request, so the server recovers by itself when Redis is back.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from tilematch.server import shared
+from tilematch.server.limits import all_slots_taken, too_many
+
+log = logging.getLogger("tilematch.server")
+
+#: Seconds an in-flight slot is held at most: longer than any request takes, short
+#: enough that the slots of a process killed mid-request come back soon.
+LEASE = 60.0
+#: Where the keys of the limits live in Redis.
+PREFIX = "tilematch:limits:"
+
+_BUCKET = """
+local rate = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'last')
+local tokens = tonumber(state[1])
+local last = tonumber(state[2])
+if tokens == nil or last == nil then
+  tokens = burst
+  last = now
+end
+if now > last then
+  tokens = math.min(burst, tokens + (now - last) * rate)
+  last = now
+end
+local wait = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+else
+  wait = (1 - tokens) / rate
+end
+redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens),
+  'last', string.format('%.17g', last))
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return string.format('%.17g', wait)
+"""
+
+_ACQUIRE = """
+local now = tonumber(ARGV[3])
+local lease = tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[3])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], now + lease, ARGV[1])
+redis.call('EXPIRE', KEYS[1], math.ceil(lease) + 1)
+return 1
+"""
+
+
+class SharedLimits:
+    """The Redis client and scripts behind one app's shared limits.
+
+    ``client`` is a redis-py client (:func:`tilematch.server.shared.connect`);
+    ``clock`` the server's time in seconds.
+    """
+
+    def __init__(self, client: Any, clock: Callable[[], float]) -> None:
+        self.client = client
+        self.clock = clock
+        self.errors = shared.errors()
+        self._bucket = client.register_script(_BUCKET)
+        self._acquire = client.register_script(_ACQUIRE)
+
+    def rate(self, name: str, rate: float, burst: int) -> SharedRateLimiter:
+        """A family of token buckets called ``name`` (``rate`` tokens a second, at most
+        ``burst``), shared by every process on this Redis."""
+        return SharedRateLimiter(self, name, rate, burst)
+
+    def slots(self, limit: int, lease: float = LEASE) -> SharedInFlight:
+        """At most ``limit`` requests of one key answered at once, over every process."""
+        return SharedInFlight(self, limit, lease)
+
+    def run(self, script: Any, key: str, *args: Any) -> Any:
+        """Run one of the scripts on ``key``; raises the 503 of
+        :func:`~tilematch.server.shared.unavailable` when Redis cannot be reached."""
+        try:
+            return script(keys=[key], args=list(args))
+        except self.errors as error:
+            log.warning("Redis is unreachable for the limits: %s", error)
+            raise shared.unavailable() from None
+
+    def close(self) -> None:
+        """Close the client's connections."""
+        self.client.close()
+
+
+class SharedRateLimiter:
+    """Token buckets in Redis: :class:`tilematch.server.limits.RateLimiter` for many
+    processes."""
+
+    def __init__(self, limits: SharedLimits, name: str, rate: float, burst: int) -> None:
+        self.limits = limits
+        self.name = name
+        self.rate = rate
+        self.burst = burst
+        self.ttl = math.ceil(burst / rate) + 60  # seconds until a bucket is full again, and more
+
+    def take(self, key: str) -> float:
+        """Take one token for ``key``; returns 0.0 when allowed, else the seconds to wait.
+
+        Raises the 503 ``shared_unavailable`` when Redis cannot be reached.
+        """
+        wait = self.limits.run(
+            self.limits._bucket,
+            f"{PREFIX}{self.name}:{key}",
+            repr(float(self.rate)),
+            self.burst,
+            repr(float(self.limits.clock())),
+            self.ttl,
+        )
+        return float(wait)
+
+    def check(self, key: str, what: str) -> None:
+        """Take a token or raise a 429 saying when to retry (503 without Redis)."""
+        wait = self.take(key)
+        if wait > 0:
+            raise too_many(wait, what)
+
+
+class SharedInFlight:
+    """In-flight slots in Redis: :class:`tilematch.server.limits.InFlight` for many
+    processes, each slot leased for ``lease`` seconds."""
+
+    def __init__(self, limits: SharedLimits, limit: int, lease: float) -> None:
+        self.limits = limits
+        self.limit = limit
+        self.lease = lease
+        self._owner = secrets.token_hex(8)  # this process's slots among everyone's
+        self._serial = itertools.count()
+
+    @contextmanager
+    def hold(self, key: str) -> Iterator[None]:
+        """One slot for ``key`` while the block runs; raises a 429 when all of its slots
+        are taken, the 503 ``shared_unavailable`` when Redis cannot be reached."""
+        name = f"{PREFIX}in-flight:{key}"
+        slot = f"{self._owner}:{next(self._serial)}"
+        now = repr(float(self.limits.clock()))
+        if not int(self.limits.run(self.limits._acquire, name, slot, self.limit, now, self.lease)):
+            raise all_slots_taken(self.limit)
+        try:
+            yield
+        finally:
+            try:
+                self.limits.client.zrem(name, slot)
+            except self.limits.errors as error:  # the lease frees it later
+                log.warning("cannot free an in-flight slot in Redis: %s", error)
+
+    def count(self, key: str) -> int:
+        """Slots of ``key`` held now (leases not yet ended), over every process."""
+        name = f"{PREFIX}in-flight:{key}"
+        try:
+            return int(self.limits.client.zcount(name, repr(float(self.limits.clock())), "+inf"))
+        except self.limits.errors:
+            raise shared.unavailable() from None
