@@ -84,17 +84,17 @@ def test_racing_first_visits_of_a_daily_start_one_game(make_client, db_path):
     conn.close()
 
 
-def _stored_seqs(db_path, game_id):
-    conn = sqlite3.connect(db_path)
-    try:
-        return [
-            row[0]
-            for row in conn.execute(
-                "SELECT seq FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
-            )
-        ]
-    finally:
-        conn.close()
+def _stored_seqs(client, game_id):
+    """The seqs of a game's stored moves, read through the app's own storage."""
+    storage = client.app.state.server.storage
+    rows = storage.rows("SELECT seq FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
+    return [row["seq"] for row in rows]
+
+
+def _stored(client, sql, *params):
+    """The first column of the first row of a query, through the app's own storage."""
+    row = client.app.state.server.storage.row(sql, params)
+    return row[0] if row is not None else None
 
 
 def _two_apps(make_client):
@@ -121,7 +121,7 @@ def _skip_freshness_once(monkeypatch, client):
     monkeypatch.setattr(games, "_fresh", stale_once)
 
 
-def test_two_apps_on_one_database_alternate_moves(make_client, db_path, clock):
+def test_two_apps_on_one_database_alternate_moves(make_client, clock):
     one, two = _two_apps(make_client)
     game = new_game(one, game="shisensho", mode="classic", size=[4, 6], seed=4)
     gid = game["id"]
@@ -134,14 +134,14 @@ def test_two_apps_on_one_database_alternate_moves(make_client, db_path, clock):
         a, b = view["pairs"][0]
         answer = client.post(f"/api/games/{gid}/actions", json={"type": "match", "a": a, "b": b})
         assert answer.status_code == 200 and answer.json()["ok"], answer.text
-    assert _stored_seqs(db_path, gid) == [1, 2, 3, 4, 5, 6]
+    assert _stored_seqs(one, gid) == [1, 2, 3, 4, 5, 6]
     final = [c.get(f"/api/games/{gid}").json() for c in (one, two)]
     for key in ("tiles", "score", "ledger", "counters"):
         assert final[0][key] == final[1][key], key
 
 
 def test_a_writer_that_loses_the_race_plays_the_intent_on_the_stored_game(
-    make_client, db_path, clock, monkeypatch
+    make_client, clock, monkeypatch
 ):
     one, two = _two_apps(make_client)
     game = new_game(one, game="shisensho", mode="classic", size=[4, 6], seed=4)
@@ -161,7 +161,7 @@ def test_a_writer_that_loses_the_race_plays_the_intent_on_the_stored_game(
     )
     assert same.status_code == 200 and same.json()["ok"] is False
     assert same.json()["game"]["counters"]["moves"] == 1
-    assert _stored_seqs(db_path, gid) == [1]
+    assert _stored_seqs(one, gid) == [1]
     # now the first app is behind (a hint was stored by the other): its different pair
     # is played on the stored game, after the hint
     assert two.post(f"/api/games/{gid}/actions", json={"type": "hint"}).json()["ok"]
@@ -171,12 +171,10 @@ def test_a_writer_that_loses_the_race_plays_the_intent_on_the_stored_game(
     ).json()
     assert other["ok"] is True
     assert other["game"]["counters"]["moves"] == 2 and other["game"]["counters"]["hints"] == 1
-    assert _stored_seqs(db_path, gid) == [1, 2, 3]
+    assert _stored_seqs(one, gid) == [1, 2, 3]
 
 
-def test_the_last_pair_raced_by_two_apps_ends_the_game_once(
-    make_client, db_path, clock, monkeypatch
-):
+def test_the_last_pair_raced_by_two_apps_ends_the_game_once(make_client, clock, monkeypatch):
     one, two = _two_apps(make_client)
     game = new_game(one, game="shisensho", mode="classic", size=[2, 2], seed=1)
     gid = game["id"]
@@ -192,13 +190,11 @@ def test_the_last_pair_raced_by_two_apps_ends_the_game_once(
     _skip_freshness_once(monkeypatch, two)
     late = two.post(f"/api/games/{gid}/actions", json={"type": "match", "a": a, "b": b})
     assert late.status_code == 409 and late.json()["error"]["code"] == "game_over"
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT COUNT(*) FROM results WHERE game_id = ?", (gid,)).fetchone()[0] == 1
-    conn.close()
-    assert _stored_seqs(db_path, gid) == list(range(1, won["game"]["counters"]["moves"] + 1))
+    assert _stored(one, "SELECT COUNT(*) FROM results WHERE game_id = ?", gid) == 1
+    assert _stored_seqs(one, gid) == list(range(1, won["game"]["counters"]["moves"] + 1))
 
 
-def test_first_visits_of_a_daily_on_two_apps_start_one_game(make_client, db_path, monkeypatch):
+def test_first_visits_of_a_daily_on_two_apps_start_one_game(make_client, monkeypatch):
     from tilematch.server.routes import daily
 
     one, two = _two_apps(make_client)
@@ -216,6 +212,4 @@ def test_first_visits_of_a_daily_on_two_apps_start_one_game(make_client, db_path
     second = two.get("/api/daily/2026-11-25")
     assert second.status_code == 200 and len(calls) == 2
     assert second.json()["id"] == first.json()["id"]
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
-    conn.close()
+    assert _stored(one, "SELECT COUNT(*) FROM games") == 1

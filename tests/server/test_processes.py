@@ -4,6 +4,7 @@ doubled, the same game on every process, even after a kill -9."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import sqlite3
 import threading
@@ -16,7 +17,6 @@ import httpx
 import pytest
 
 from tests.support.processes import ServeProcess
-from tilematch.benchmarks.server import cpu_seconds
 from tilematch.server.rules import ModesRules
 
 ACTIVE = ("playing", "paused", "deadlock")
@@ -238,6 +238,53 @@ def _workers(parent: int) -> list[int]:
     return found
 
 
+def _server_socket(server_port: int, client_port: int) -> str:
+    """The inode of the server's end of the loopback connection from ``client_port``."""
+    with open("/proc/net/tcp") as handle:
+        for line in handle.readlines()[1:]:
+            fields = line.split()
+            local, remote = (int(address.split(":")[1], 16) for address in fields[1:3])
+            if (local, remote) == (server_port, client_port):
+                return fields[9]
+    raise AssertionError(f"no server socket for the connection from port {client_port}")
+
+
+def _owner(inode: str, workers: list[int]) -> int:
+    """Which worker holds the socket ``inode``."""
+    for pid in workers:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                if fd.readlink().name == f"socket:[{inode}]":
+                    return pid
+            except OSError:
+                continue
+    raise AssertionError(f"no worker holds socket {inode}")
+
+
+class Answered:
+    """Requests on a new connection each, remembering which worker answered each."""
+
+    def __init__(self, server: ServeProcess, workers: list[int], token: str) -> None:
+        self.server = server
+        self.workers = workers
+        self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+        self.by: list[int] = []
+
+    def __call__(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=10)
+        try:
+            data = json.dumps(body) if body is not None else None
+            connection.request(method, path, body=data, headers=self.headers)
+            answer = connection.getresponse()
+            payload = json.loads(answer.read())
+            assert connection.sock is not None  # still open: keep-alive
+            client_port = connection.sock.getsockname()[1]
+            self.by.append(_owner(_server_socket(self.server.port, client_port), self.workers))
+            return answer.status, payload
+        finally:
+            connection.close()
+
+
 def test_two_workers_serve_one_game(database: str, redis_url: str, tmp_path: Path) -> None:
     server = ServeProcess(
         database, redis=redis_url, args=["--workers", "2"], log=tmp_path / "workers.log"
@@ -247,20 +294,21 @@ def test_two_workers_serve_one_game(database: str, redis_url: str, tmp_path: Pat
         assert server.process is not None
         workers = _workers(server.process.pid)
         assert len(workers) == 2
-        before = [cpu_seconds(pid) or 0.0 for pid in workers]
-        player = Player(server)  # a new connection for every request: any worker answers
+        ask = Answered(server, workers, Player(server).token)
         ledger = Ledger()
-        gid = player.post(server, "/api/games", BOARD).json()["id"]
-        view = player.get(server, f"/api/games/{gid}").json()
+        status, view = ask("POST", "/api/games", BOARD)
+        assert status == 201, view
+        gid = view["id"]
         for _ in range(20):
             if not view["pairs"]:
                 break
-            answer = player.act(server, gid, **_match(view["pairs"][0]))
-            assert ledger.record(answer, _match(view["pairs"][0]))
-            view = player.get(server, f"/api/games/{gid}").json()
-            assert view["counters"]["moves"] == len(ledger.acked)
-        spent = [(cpu_seconds(pid) or 0.0) - b for pid, b in zip(workers, before, strict=True)]
-        assert all(s > 0 for s in spent), spent  # both workers answered some of it
+            intent = _match(view["pairs"][0])
+            status, answer = ask("POST", f"/api/games/{gid}/actions", intent)
+            assert status == 200 and answer["ok"], answer
+            ledger.acked.append(intent)
+            status, view = ask("GET", f"/api/games/{gid}")
+            assert view["counters"]["moves"] == len(ledger.acked)  # whichever worker asked
+        assert set(ask.by) == set(workers), ask.by  # both workers answered some of it
         _check_log(database, gid, ledger)
     finally:
         server.close()

@@ -90,14 +90,11 @@ def _app(settings: Settings, workers: int) -> Any:
     Raises ``StorageError`` or ``SharedError`` naming what cannot be used.
     """
     from tilematch.server import create_app
-    from tilematch.server.db import Storage
-    from tilematch.server.shared import connect
 
+    app = create_app(settings)  # migrates the database and checks Redis, or raises
     if workers == 1:
-        return create_app(settings)
-    assert settings.redis_url is not None  # checked by the caller
-    connect(settings.redis_url).close()
-    Storage(settings.db_path, now=settings.clock(), synchronous=settings.synchronous).close()
+        return app
+    app.state.server.close()
     os.environ["TILEMATCH_DB"] = str(settings.db_path)  # the workers read their settings here
     return "tilematch.server.app:app_from_env"
 

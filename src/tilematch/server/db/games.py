@@ -164,7 +164,8 @@ def claim_start(conn: sqlite3.Connection, key: str, game_id: str) -> bool:
     """Record ``game_id`` as the one game started for ``key`` (e.g. a player's first
     Daily of a date); returns ``False`` (writing nothing) when ``key`` already has one."""
     cursor = conn.execute(
-        "INSERT INTO game_starts (key, game_id) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+        "INSERT INTO game_starts (start_key, game_id) VALUES (?, ?)"
+        " ON CONFLICT (start_key) DO NOTHING",
         (key, game_id),
     )
     return int(cursor.rowcount) == 1

@@ -110,7 +110,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         UPDATE games SET seq = (SELECT COALESCE(MAX(moves.seq), 0) FROM moves
             WHERE moves.game_id = games.id);
         CREATE TABLE game_starts (
-            key TEXT PRIMARY KEY,
+            start_key TEXT PRIMARY KEY,
             game_id TEXT NOT NULL REFERENCES games(id)
         );
         """,
