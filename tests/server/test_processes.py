@@ -226,6 +226,25 @@ def test_a_process_killed_mid_game_loses_nothing_acknowledged(
     _check_log(database, gid, ledger)
 
 
+def test_racing_first_visits_of_a_daily_on_two_processes_start_one_game(
+    two_servers: list[ServeProcess], database: str
+) -> None:
+    player = Player(two_servers[0])
+    for day in ("2026-11-20", "2026-11-21", "2026-11-22"):
+        start = threading.Barrier(2)
+
+        def visit(server: ServeProcess, day: str = day, start: Any = start) -> httpx.Response:
+            start.wait()
+            return player.get(server, f"/api/daily/{day}")
+
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(visit, two_servers))
+        assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+        assert answers[0].json()["id"] == answers[1].json()["id"]
+        stored = _rows(database, "SELECT COUNT(*) FROM games WHERE daily_date = ?", (day,))
+        assert stored == [(1,)]
+
+
 def _workers(parent: int) -> list[int]:
     """The worker processes of a ``--workers`` server (children running the app)."""
     with open(f"/proc/{parent}/task/{parent}/children") as handle:
