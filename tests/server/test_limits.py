@@ -4,6 +4,8 @@ Redis; the limits shared by two apps on one Redis."""
 from __future__ import annotations
 
 import itertools
+import signal
+import time
 from contextlib import ExitStack
 
 import pytest
@@ -13,7 +15,7 @@ from hypothesis import strategies as st
 from tilematch.server import shared
 from tilematch.server.errors import ApiError
 from tilematch.server.limits import RateLimiter
-from tilematch.server.shared_limits import LEASE, SharedLimits
+from tilematch.server.shared_limits import LEASE, PAUSE, SharedLimits
 
 events = st.lists(st.tuples(st.floats(0, 3, allow_nan=False), st.sampled_from("ab")), max_size=60)
 _names = itertools.count()
@@ -161,6 +163,31 @@ def test_redis_gone_answers_503_and_the_server_recovers(make_client, redis_url, 
     one.cookies.clear()
     assert one.get("/api/me").status_code == 503  # no player is created uncounted
     redis_server.start()
+    deadline = time.monotonic() + PAUSE + 5
+    while (answer := one.get("/api/me", headers=headers)).status_code == 503:
+        assert time.monotonic() < deadline, "the server did not recover"
+        time.sleep(0.05)
+    assert answer.status_code == 200
+
+
+def test_a_redis_that_does_not_answer_holds_one_request_not_each(
+    make_client, redis_url, redis_server
+):
+    one = make_client(redis_url=redis_url)
+    token = one.get("/api/me").json()["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    redis_server.process.send_signal(signal.SIGSTOP)  # up, but answering nothing
+    try:
+        began = time.monotonic()
+        assert one.get("/api/me", headers=headers).status_code == 503
+        waited = time.monotonic() - began
+        assert waited >= shared.TIMEOUT * 0.9  # this one waited for Redis's time-out
+        began = time.monotonic()
+        answers = [one.get("/api/me", headers=headers).status_code for _ in range(5)]
+        assert answers == [503] * 5 and time.monotonic() - began < waited / 2
+    finally:
+        redis_server.process.send_signal(signal.SIGCONT)
+    time.sleep(PAUSE)
     assert one.get("/api/me", headers=headers).status_code == 200
 
 

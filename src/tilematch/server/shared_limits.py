@@ -13,8 +13,10 @@ limits as one. Each check is one Lua script run atomically by Redis:
   answering lapse when their lease ends, so they never leak.
 
 Redis unreachable: the request is refused with :func:`~tilematch.server.shared.unavailable`
-(503, ``Retry-After``), never let through uncounted; redis-py reconnects on the next
-request, so the server recovers by itself when Redis is back.
+(503, ``Retry-After``), never let through uncounted. For :data:`PAUSE` seconds after a
+failure the limits answer that at once without asking Redis (a Redis that does not
+answer would otherwise hold every request, and the event loop, for a time-out each);
+then the next request tries again, so the server recovers by itself when Redis is back.
 """
 
 from __future__ import annotations
@@ -23,11 +25,14 @@ import itertools
 import logging
 import math
 import secrets
+import threading
+import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from tilematch.server import shared
+from tilematch.server.errors import ApiError
 from tilematch.server.limits import all_slots_taken, too_many
 
 log = logging.getLogger("tilematch.server")
@@ -35,6 +40,8 @@ log = logging.getLogger("tilematch.server")
 #: Seconds an in-flight slot is held at most: longer than any request takes, short
 #: enough that the slots of a process killed mid-request come back soon.
 LEASE = 60.0
+#: Seconds after a failed call during which the limits answer 503 without asking Redis.
+PAUSE = 1.0
 #: Where the keys of the limits live in Redis.
 PREFIX = "tilematch:limits:"
 
@@ -89,6 +96,8 @@ class SharedLimits:
         self.client = client
         self.clock = clock
         self.errors = shared.errors()
+        self._down_until = 0.0  # time.monotonic() before which Redis counts as gone
+        self._down_lock = threading.Lock()
         self._bucket = client.register_script(_BUCKET)
         self._acquire = client.register_script(_ACQUIRE)
 
@@ -104,10 +113,21 @@ class SharedLimits:
     def run(self, script: Any, key: str, *args: Any) -> Any:
         """Run one of the scripts on ``key``; raises the 503 of
         :func:`~tilematch.server.shared.unavailable` when Redis cannot be reached."""
+        return self.call(script, keys=[key], args=list(args))
+
+    def call(self, command: Any, *args: Any, **kwargs: Any) -> Any:
+        """``command(*args, **kwargs)`` on Redis, or the 503 of
+        :func:`~tilematch.server.shared.unavailable` at once while Redis counts as gone
+        (for :data:`PAUSE` seconds after a failure) or when this call fails."""
+        if time.monotonic() < self._down_until:
+            raise shared.unavailable()
         try:
-            return script(keys=[key], args=list(args))
+            return command(*args, **kwargs)
         except self.errors as error:
-            log.warning("Redis is unreachable for the limits: %s", error)
+            with self._down_lock:
+                if time.monotonic() >= self._down_until:  # log once a pause
+                    log.warning("Redis is unreachable for the limits: %s", error)
+                self._down_until = time.monotonic() + PAUSE
             raise shared.unavailable() from None
 
     def close(self) -> None:
@@ -171,15 +191,11 @@ class SharedInFlight:
         try:
             yield
         finally:
-            try:
-                self.limits.client.zrem(name, slot)
-            except self.limits.errors as error:  # the lease frees it later
-                log.warning("cannot free an in-flight slot in Redis: %s", error)
+            with suppress(ApiError):  # Redis gone: the lease frees the slot later
+                self.limits.call(self.limits.client.zrem, name, slot)
 
     def count(self, key: str) -> int:
         """Slots of ``key`` held now (leases not yet ended), over every process."""
         name = f"{PREFIX}in-flight:{key}"
-        try:
-            return int(self.limits.client.zcount(name, repr(float(self.limits.clock())), "+inf"))
-        except self.limits.errors:
-            raise shared.unavailable() from None
+        now = repr(float(self.limits.clock()))
+        return int(self.limits.call(self.limits.client.zcount, name, now, "+inf"))
