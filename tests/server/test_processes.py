@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import signal
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -328,6 +331,20 @@ def test_two_workers_serve_one_game(database: str, redis_url: str, tmp_path: Pat
             status, view = ask("GET", f"/api/games/{gid}")
             assert view["counters"]["moves"] == len(ledger.acked)  # whichever worker asked
         assert set(ask.by) == set(workers), ask.by  # both workers answered some of it
+        # a worker killed mid-game: the other answers, and a new worker takes its place
+        os.kill(workers[0], signal.SIGKILL)
+        deadline = time.monotonic() + 20
+        while len(replaced := _workers(server.process.pid)) < 2 or workers[0] in replaced:
+            assert time.monotonic() < deadline, "the killed worker was not replaced"
+            time.sleep(0.1)
+        ask.workers = replaced
+        status, view = ask("GET", f"/api/games/{gid}")
+        assert status == 200 and view["counters"]["moves"] == len(ledger.acked)
+        if view["pairs"]:
+            intent = _match(view["pairs"][0])
+            status, answer = ask("POST", f"/api/games/{gid}/actions", intent)
+            assert status == 200 and answer["ok"], answer
+            ledger.acked.append(intent)
         _check_log(database, gid, ledger)
     finally:
         server.close()
