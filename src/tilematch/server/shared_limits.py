@@ -45,11 +45,15 @@ PAUSE = 1.0
 #: Where the keys of the limits live in Redis.
 PREFIX = "tilematch:limits:"
 
-_BUCKET = """
-local rate = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local now = tonumber(ARGV[3])
-local state = redis.call('HMGET', KEYS[1], 'tokens', 'last')
+
+def _bucket_lua(key: int, arg: int) -> str:
+    """Lua that takes a token from the bucket ``KEYS[key]`` (``ARGV[arg...]``: rate,
+    burst, now, time to live) and leaves the seconds to wait in ``wait`` (0: taken)."""
+    return f"""
+local rate = tonumber(ARGV[{arg}])
+local burst = tonumber(ARGV[{arg + 1}])
+local now = tonumber(ARGV[{arg + 2}])
+local state = redis.call('HMGET', KEYS[{key}], 'tokens', 'last')
 local tokens = tonumber(state[1])
 local last = tonumber(state[2])
 if tokens == nil or last == nil then
@@ -66,23 +70,37 @@ if tokens >= 1 then
 else
   wait = (1 - tokens) / rate
 end
-redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens),
+redis.call('HSET', KEYS[{key}], 'tokens', string.format('%.17g', tokens),
   'last', string.format('%.17g', last))
-redis.call('EXPIRE', KEYS[1], ARGV[4])
-return string.format('%.17g', wait)
+redis.call('EXPIRE', KEYS[{key}], ARGV[{arg + 3}])
 """
 
-_ACQUIRE = """
-local now = tonumber(ARGV[3])
-local lease = tonumber(ARGV[4])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[3])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
-  return 0
+
+def _acquire_lua(key: int, arg: int) -> str:
+    """Lua that takes a slot of the set ``KEYS[key]`` (``ARGV[arg...]``: slot name,
+    limit, now, lease) after dropping the lapsed ones; leaves 1 (taken) or 0 in ``got``."""
+    return f"""
+local slot_now = tonumber(ARGV[{arg + 2}])
+local lease = tonumber(ARGV[{arg + 3}])
+local got = 0
+redis.call('ZREMRANGEBYSCORE', KEYS[{key}], '-inf', '(' .. ARGV[{arg + 2}])
+if redis.call('ZCARD', KEYS[{key}]) < tonumber(ARGV[{arg + 1}]) then
+  redis.call('ZADD', KEYS[{key}], slot_now + lease, ARGV[{arg}])
+  redis.call('EXPIRE', KEYS[{key}], math.ceil(lease) + 1)
+  got = 1
 end
-redis.call('ZADD', KEYS[1], now + lease, ARGV[1])
-redis.call('EXPIRE', KEYS[1], math.ceil(lease) + 1)
-return 1
 """
+
+
+_BUCKET = _bucket_lua(1, 1) + "return string.format('%.17g', wait)"
+_ACQUIRE = _acquire_lua(1, 1) + "return got"
+#: A request's token and then its in-flight slot, in one call.
+_ADMIT = (
+    _bucket_lua(1, 1)
+    + "if wait > 0 then return {string.format('%.17g', wait), 0} end"
+    + _acquire_lua(2, 5)
+    + "return {'0', got}"
+)
 
 
 class SharedLimits:
@@ -100,6 +118,7 @@ class SharedLimits:
         self._down_lock = threading.Lock()
         self._bucket = client.register_script(_BUCKET)
         self._acquire = client.register_script(_ACQUIRE)
+        self._admit = client.register_script(_ADMIT)
 
     def rate(self, name: str, rate: float, burst: int) -> SharedRateLimiter:
         """A family of token buckets called ``name`` (``rate`` tokens a second, at most
@@ -110,10 +129,10 @@ class SharedLimits:
         """At most ``limit`` requests of one key answered at once, over every process."""
         return SharedInFlight(self, limit, lease)
 
-    def run(self, script: Any, key: str, *args: Any) -> Any:
-        """Run one of the scripts on ``key``; raises the 503 of
+    def run(self, script: Any, key: str | list[str], *args: Any) -> Any:
+        """Run one of the scripts on ``key`` (or keys); raises the 503 of
         :func:`~tilematch.server.shared.unavailable` when Redis cannot be reached."""
-        return self.call(script, keys=[key], args=list(args))
+        return self.call(script, keys=[key] if isinstance(key, str) else key, args=list(args))
 
     def call(self, command: Any, *args: Any, **kwargs: Any) -> Any:
         """``command(*args, **kwargs)`` on Redis, or the 503 of
@@ -151,15 +170,15 @@ class SharedRateLimiter:
 
         Raises the 503 ``shared_unavailable`` when Redis cannot be reached.
         """
-        wait = self.limits.run(
-            self.limits._bucket,
-            f"{PREFIX}{self.name}:{key}",
-            repr(float(self.rate)),
-            self.burst,
-            repr(float(self.limits.clock())),
-            self.ttl,
-        )
-        return float(wait)
+        return float(self.limits.run(self.limits._bucket, self.key(key), *self.args()))
+
+    def key(self, key: str) -> str:
+        """The Redis key of ``key``'s bucket."""
+        return f"{PREFIX}{self.name}:{key}"
+
+    def args(self) -> tuple[str, int, str, int]:
+        """The bucket script's arguments now: rate, burst, the clock, time to live."""
+        return repr(float(self.rate)), self.burst, repr(float(self.limits.clock())), self.ttl
 
     def check(self, key: str, what: str) -> None:
         """Take a token or raise a 429 saying when to retry (503 without Redis)."""
@@ -183,15 +202,41 @@ class SharedInFlight:
     def hold(self, key: str) -> Iterator[None]:
         """One slot for ``key`` while the block runs; raises a 429 when all of its slots
         are taken, the 503 ``shared_unavailable`` when Redis cannot be reached."""
+        name, slot, args = self._slot(key)
+        if not int(self.limits.run(self.limits._acquire, name, slot, *args)):
+            raise all_slots_taken(self.limit)
+        with self._held(name, slot):
+            yield
+
+    @contextmanager
+    def hold_after(self, requests: SharedRateLimiter, key: str) -> Iterator[None]:
+        """A token of ``requests`` and then one slot for ``key``, in one call to Redis:
+        ``requests.check(key, "requests")`` and :meth:`hold` together."""
+        name, slot, args = self._slot(key)
+        wait, got = self.limits.run(
+            self.limits._admit, [requests.key(key), name], *requests.args(), slot, *args
+        )
+        if float(wait) > 0:
+            raise too_many(float(wait), "requests")
+        if not int(got):
+            raise all_slots_taken(self.limit)
+        with self._held(name, slot):
+            yield
+
+    def _slot(self, key: str) -> tuple[str, str, tuple[int, str, float]]:
+        """The set of ``key``'s slots, a new slot's name and the acquire script's other
+        arguments (limit, the clock, lease)."""
         name = f"{PREFIX}in-flight:{key}"
         slot = f"{self._owner}:{next(self._serial)}"
-        now = repr(float(self.limits.clock()))
-        if not int(self.limits.run(self.limits._acquire, name, slot, self.limit, now, self.lease)):
-            raise all_slots_taken(self.limit)
+        return name, slot, (self.limit, repr(float(self.limits.clock())), self.lease)
+
+    @contextmanager
+    def _held(self, name: str, slot: str) -> Iterator[None]:
+        """Give the slot back when the block ends (left to its lease if Redis is gone)."""
         try:
             yield
         finally:
-            with suppress(ApiError):  # Redis gone: the lease frees the slot later
+            with suppress(ApiError):
                 self.limits.call(self.limits.client.zrem, name, slot)
 
     def count(self, key: str) -> int:
