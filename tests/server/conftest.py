@@ -140,7 +140,7 @@ def make_client(make_settings: Callable[..., Settings]) -> Iterator[Callable[...
         server = client.app.state.server  # type: ignore[attr-defined]
         if id(server) not in seen:
             seen.add(id(server))
-            server.storage.close()
+            server.close()
 
 
 @pytest.fixture

@@ -80,3 +80,134 @@ def test_racing_first_visits_of_a_daily_start_one_game(make_client, db_path):
     assert len({a.json()["id"] for a in answers}) == 1
     with Stored(db_path) as db:
         assert db.value("SELECT COUNT(*) FROM games") == 1
+
+
+def _stored_seqs(client, game_id):
+    """The seqs of a game's stored moves, read through the app's own storage."""
+    storage = client.app.state.server.storage
+    rows = storage.rows("SELECT seq FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
+    return [row["seq"] for row in rows]
+
+
+def _stored(client, sql, *params):
+    """The first column of the first row of a query, through the app's own storage."""
+    row = client.app.state.server.storage.row(sql, params)
+    return next(iter(row.values())) if row is not None else None
+
+
+def _two_apps(make_client):
+    """Two apps on one database (as two server processes would be), one player."""
+    one = make_client()
+    token = one.get("/api/me").json()["token"]
+    two = make_client()
+    for client in (one, two):
+        client.headers["Authorization"] = f"Bearer {token}"
+    return one, two
+
+
+def _skip_freshness_once(monkeypatch, client):
+    """Make ``client``'s server trust its session in memory once, as if the other app's
+    move landed between its freshness read and its write."""
+    games = client.app.state.server.games
+    real = games._fresh
+
+    def stale_once(game_id):
+        monkeypatch.setattr(games, "_fresh", real)
+        with games._cache_lock:
+            return games._cache.get(game_id)
+
+    monkeypatch.setattr(games, "_fresh", stale_once)
+
+
+def test_two_apps_on_one_database_alternate_moves(make_client, clock):
+    one, two = _two_apps(make_client)
+    game = new_game(one, game="shisensho", mode="classic", size=[4, 6], seed=4)
+    gid = game["id"]
+    assert two.get(f"/api/games/{gid}").json()["tiles"] == game["tiles"]  # both hold it now
+    for turn in range(6):
+        client = (one, two)[turn % 2]
+        clock.advance(1)
+        view = client.get(f"/api/games/{gid}").json()
+        assert view["counters"]["moves"] == turn  # never an older session than the database
+        a, b = view["pairs"][0]
+        answer = client.post(f"/api/games/{gid}/actions", json={"type": "match", "a": a, "b": b})
+        assert answer.status_code == 200 and answer.json()["ok"], answer.text
+    assert _stored_seqs(one, gid) == [1, 2, 3, 4, 5, 6]
+    final = [c.get(f"/api/games/{gid}").json() for c in (one, two)]
+    for key in ("tiles", "score", "ledger", "counters"):
+        assert final[0][key] == final[1][key], key
+
+
+def test_a_writer_that_loses_the_race_plays_the_intent_on_the_stored_game(
+    make_client, clock, monkeypatch
+):
+    one, two = _two_apps(make_client)
+    game = new_game(one, game="shisensho", mode="classic", size=[4, 6], seed=4)
+    gid = game["id"]
+    two.get(f"/api/games/{gid}")
+    first = game["pairs"][0]
+    second = next(pair for pair in game["pairs"] if not set(pair) & set(first))
+    clock.advance(1)
+    played = one.post(
+        f"/api/games/{gid}/actions", json={"type": "match", "a": first[0], "b": first[1]}
+    )
+    assert played.json()["ok"]
+    # the same pair from the other app, on its session from before that move
+    _skip_freshness_once(monkeypatch, two)
+    same = two.post(
+        f"/api/games/{gid}/actions", json={"type": "match", "a": first[0], "b": first[1]}
+    )
+    assert same.status_code == 200 and same.json()["ok"] is False
+    assert same.json()["game"]["counters"]["moves"] == 1
+    assert _stored_seqs(one, gid) == [1]
+    # now the first app is behind (a hint was stored by the other): its different pair
+    # is played on the stored game, after the hint
+    assert two.post(f"/api/games/{gid}/actions", json={"type": "hint"}).json()["ok"]
+    _skip_freshness_once(monkeypatch, one)
+    other = one.post(
+        f"/api/games/{gid}/actions", json={"type": "match", "a": second[0], "b": second[1]}
+    ).json()
+    assert other["ok"] is True
+    assert other["game"]["counters"]["moves"] == 2 and other["game"]["counters"]["hints"] == 1
+    assert _stored_seqs(one, gid) == [1, 2, 3]
+
+
+def test_the_last_pair_raced_by_two_apps_ends_the_game_once(make_client, clock, monkeypatch):
+    one, two = _two_apps(make_client)
+    game = new_game(one, game="shisensho", mode="classic", size=[2, 2], seed=1)
+    gid = game["id"]
+    while game["counters"]["tiles_left"] > 2:
+        a, b = game["pairs"][0]
+        game = one.post(f"/api/games/{gid}/actions", json={"type": "match", "a": a, "b": b})
+        game = game.json()["game"]
+    two.get(f"/api/games/{gid}")
+    a, b = game["pairs"][0]
+    clock.advance(1)
+    won = one.post(f"/api/games/{gid}/actions", json={"type": "match", "a": a, "b": b}).json()
+    assert won["ok"] and won["game"]["status"] == "won"
+    _skip_freshness_once(monkeypatch, two)
+    late = two.post(f"/api/games/{gid}/actions", json={"type": "match", "a": a, "b": b})
+    assert late.status_code == 409 and late.json()["error"]["code"] == "game_over"
+    assert _stored(one, "SELECT COUNT(*) FROM results WHERE game_id = ?", gid) == 1
+    assert _stored_seqs(one, gid) == list(range(1, won["game"]["counters"]["moves"] + 1))
+
+
+def test_first_visits_of_a_daily_on_two_apps_start_one_game(make_client, monkeypatch):
+    from tilematch.server.routes import daily
+
+    one, two = _two_apps(make_client)
+    first = one.get("/api/daily/2026-11-25")
+    assert first.status_code == 200
+    real = daily.latest_daily_game
+    calls = []
+
+    def not_seen_yet(storage, player_id, day):
+        calls.append(day)
+        return None if len(calls) == 1 else real(storage, player_id, day)
+
+    # the other app looks before the first game is committed, and deals one of its own
+    monkeypatch.setattr(daily, "latest_daily_game", not_seen_yet)
+    second = two.get("/api/daily/2026-11-25")
+    assert second.status_code == 200 and len(calls) == 2
+    assert second.json()["id"] == first.json()["id"]
+    assert _stored(one, "SELECT COUNT(*) FROM games") == 1

@@ -94,3 +94,17 @@ def test_serve_on_a_port_in_use_exits_2_with_a_message(tmp_path, capsys):
         )
     assert code == 2
     assert f"could not start on 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("url", "problem"),
+    [
+        ("http://user:s3cret@cache:6379/0", "is not a Redis URL"),
+        ("redis://:s3cret@/0", "names no host"),
+        ("redis://user:s3cret@cache:99999/0", "has a bad port"),
+    ],
+)
+def test_a_bad_redis_url_is_named_without_its_password(url, problem):
+    with pytest.raises(SettingsError, match=problem) as caught:
+        Settings.from_env({"TILEMATCH_REDIS": url})
+    assert "TILEMATCH_REDIS=" in str(caught.value) and "s3cret" not in str(caught.value)

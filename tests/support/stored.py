@@ -18,7 +18,7 @@ from tilematch.server.db.dialect import POSTGRES, SQLITE, postgres_query
 __all__ = ["GAME_TABLES", "Stored", "stored_tables", "table_dump"]
 
 #: The tables that hold what players did, in the order their rows depend on each other.
-GAME_TABLES = ("players", "games", "moves", "results")
+GAME_TABLES = ("players", "games", "moves", "results", "game_starts")
 
 
 class Stored:

@@ -25,8 +25,10 @@ starts on a fresh machine. Environment variables:
     ``1`` to mark the player cookie ``Secure`` (behind HTTPS).
 ``TILEMATCH_REDIS``
     URL of a Redis server (``redis://host:6379/0``) shared by many server
-    processes: rate limits and duel rooms then live there. Unset (default): one
-    process keeps them in memory.
+    processes: the rate limits, in-flight caps, game creations and new players
+    are then counted there for all of them (a request answers 503 while Redis
+    cannot be reached), and the duel rooms live there. Unset (default): one
+    process keeps them in memory. ``tilematch serve --workers N`` above 1 needs it.
 ``TILEMATCH_SYNC``
     SQLite ``synchronous`` level. ``NORMAL`` (default): every acknowledged move is
     committed to the write-ahead log before the answer, so a crash or restart of

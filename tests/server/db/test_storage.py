@@ -108,6 +108,8 @@ def test_old_database_upgrades_in_place_and_its_games_continue(make_client, empt
     assert results[0]["game_id"] == "old-game" and results[0]["verified"] is True
     with Stored(empty_database) as db:
         assert db.value("SELECT MAX(version) FROM schema_migrations") == SCHEMA_VERSION
+        # migration 4 counted the old game's one move, so the next one was stored as move 2
+        assert db.value("SELECT seq FROM games WHERE id = 'old-game'") == 2
 
 
 def _migration_connection(target):

@@ -110,6 +110,19 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX results_by_level ON results(player_id, level);
         """,
     ),
+    Migration(
+        4,
+        "the number of each game's last move, and one first start of a date",
+        """
+        ALTER TABLE games ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+        UPDATE games SET seq = (SELECT COALESCE(MAX(moves.seq), 0) FROM moves
+            WHERE moves.game_id = games.id);
+        CREATE TABLE game_starts (
+            start_key TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL REFERENCES games(id)
+        );
+        """,
+    ),
 )
 
 #: The schema version this release writes.

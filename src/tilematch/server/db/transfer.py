@@ -27,7 +27,7 @@ from tilematch.server.db.protocol import Connection
 TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("players", ("id",)),
     ("games", ("id",)),
-    ("game_starts", ("key",)),
+    ("game_starts", ("start_key",)),
     ("moves", ("game_id", "seq")),
     ("results", ("game_id",)),
 )
