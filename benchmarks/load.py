@@ -46,7 +46,9 @@ def _parser() -> argparse.ArgumentParser:
         default="sync",
         help="PostgreSQL synchronous_commit on (sync, loses nothing) or off",
     )
-    parser.add_argument("--sqlite-sync", choices=["NORMAL", "FULL"], help="TILEMATCH_SYNC")
+    parser.add_argument(
+        "--sqlite-sync", "--sync", choices=["NORMAL", "FULL"], help="TILEMATCH_SYNC"
+    )
     parser.add_argument("--duels", type=int, default=50, help="concurrent duels (0: none)")
     parser.add_argument("--duel-seconds", type=float, default=40.0, help="duel run, most")
     parser.add_argument("--no-pin", action="store_true", help="do not pin servers and client")

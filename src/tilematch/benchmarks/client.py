@@ -17,6 +17,10 @@ from typing import Any
 
 #: Seconds a request may take before it counts as unanswered.
 REQUEST_TIMEOUT = 30.0
+#: A connection idle this long is opened afresh before the next request, as browsers
+#: do: uvicorn closes idle connections after 5 s, and a request sent just as the server
+#: closes would be lost on the way.
+IDLE_SECONDS = 4.0
 
 
 class Answer:
@@ -39,10 +43,12 @@ class Connection:
         self.host, self.port = host, int(port or 80)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.used = 0.0  # when the last answer arrived (loop time)
 
     async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        if self.reader is not None and self.reader.at_eof():
-            await self.close()  # the server closed it while idle (its keep-alive timeout)
+        idle = asyncio.get_running_loop().time() - self.used
+        if self.reader is not None and (self.reader.at_eof() or idle > IDLE_SECONDS):
+            await self.close()  # the server closed it, or is about to, while it was idle
         if self.reader is None or self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
             sock = self.writer.get_extra_info("socket")
@@ -84,6 +90,7 @@ class Connection:
             content = b"".join(parts)
         else:
             content = await reader.read()
+        self.used = asyncio.get_running_loop().time()
         if headers.get("connection") == "close":
             await self.close()
         return Answer(int(status_line.split()[1]), content)
