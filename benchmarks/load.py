@@ -4,6 +4,7 @@ Usage: python benchmarks/load.py [--db sqlite postgresql] [--processes 1 2]
                                  [--players 100 500] [--think 1.0] [--seconds 20]
                                  [--max-requests 50000] [--redis auto|on|off]
                                  [--pg-commit sync|async] [--sqlite-sync NORMAL|FULL]
+                                 [--balance round-robin|sticky] [--workers N]
                                  [--duels 50] [--duel-seconds 40]
                                  [--no-pin] [--quick]
 
@@ -47,6 +48,13 @@ def _parser() -> argparse.ArgumentParser:
         help="PostgreSQL synchronous_commit on (sync, loses nothing) or off",
     )
     parser.add_argument(
+        "--balance",
+        choices=["round-robin", "sticky"],
+        default="round-robin",
+        help="each request to the next process (default), or each player to one process",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="tilematch serve --workers")
+    parser.add_argument(
         "--sqlite-sync", "--sync", choices=["NORMAL", "FULL"], help="TILEMATCH_SYNC"
     )
     parser.add_argument("--duels", type=int, default=50, help="concurrent duels (0: none)")
@@ -65,6 +73,8 @@ def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         parser.error("--processes takes 1 to 8 processes")
     if not 0 < args.seconds <= 300 or not 0 < args.duel_seconds <= 300:
         parser.error("--seconds and --duel-seconds take 0 to 300 seconds")
+    if not 1 <= args.workers <= 16:
+        parser.error("--workers takes 1 to 16 worker processes")
     if not 0 <= args.duels <= 500 or not 0 < args.think <= 60 or args.max_requests < 1:
         parser.error("--duels takes 0 to 500, --think 0 to 60 s, --max-requests at least 1")
 
@@ -95,6 +105,8 @@ def _moves(args: argparse.Namespace) -> list[load.LoadRun]:
                     pin=not args.no_pin,
                     synchronous_commit=args.pg_commit == "sync",
                     server_env={"TILEMATCH_SYNC": args.sqlite_sync} if args.sqlite_sync else None,
+                    workers=args.workers,
+                    sticky=args.balance == "sticky",
                     progress=_progress,
                 )
             except ServiceError as error:

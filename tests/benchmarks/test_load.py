@@ -116,7 +116,19 @@ def test_targets_say_what_this_run_did_not_measure() -> None:
 def test_a_cluster_refuses_what_it_cannot_run() -> None:
     with pytest.raises(ValueError, match="unknown database 'mysql'"):
         Cluster("mysql", 1)
-    with pytest.raises(ValueError, match="at least one server process"):
+    with pytest.raises(ValueError, match="at least one server process and one worker"):
         Cluster("sqlite", 0)
     with pytest.raises(ValueError, match="redis must be one of auto, on, off"):
         load.measure(["sqlite"], [1], [1], redis="maybe")
+
+
+def test_only_round_robin_runs_of_single_workers_are_judged() -> None:
+    base = _run("sqlite", 1, _level(100, 1000, servers=3.0))
+    level = _level(100, 1000, servers=2.5, postgresql=1.0)
+    sticky = load.LoadRun("postgresql", 2, True, level, load.audit(level, {}, {}), 0, sticky=True)
+    workers = load.LoadRun("postgresql", 2, True, level, load.audit(level, {}, {}), 0, workers=2)
+    assert sticky.label() == "postgresql + Redis, sticky"
+    assert workers.label() == "postgresql + Redis, --workers 2"
+    lines = load.targets([base, sticky, workers])
+    assert all("not measured in this run" in line for line in lines)
+    assert "| postgresql + Redis, sticky | 2 | 100 |" in load.table([sticky])

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -73,6 +76,45 @@ def test_the_balancer_sends_each_request_to_the_next_server() -> None:
     assert [c.port for c in channel.connections] == [1, 2]
     with pytest.raises(ValueError, match="at least one server"):
         Balancer([])
+
+
+async def _hits(sticky: bool, players: int, requests: int) -> list[list[int]]:
+    """Requests each of two tiny HTTP servers received from each player."""
+    hits = [[0] * players for _ in range(2)]
+
+    def responder(index: int) -> Callable[..., Awaitable[None]]:
+        async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+                while head := await reader.readuntil(b"\r\n\r\n"):
+                    player = int(head.split(b"/p")[1].split(b" ")[0])
+                    hits[index][player] += 1
+                    writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}")
+                    await writer.drain()
+            writer.close()
+
+        return lambda r, w: answer(r, w)
+
+    servers = [await asyncio.start_server(responder(i), "127.0.0.1", 0) for i in range(2)]
+    urls = [f"http://127.0.0.1:{s.sockets[0].getsockname()[1]}" for s in servers]
+    balancer = Balancer(urls, sticky=sticky)
+    channels = [balancer.channel() for _ in range(players)]
+    for _ in range(requests):
+        for player, channel in enumerate(channels):
+            assert (await channel.request("GET", f"/p{player}")).json() == {}
+    for channel in channels:
+        await channel.close()
+    for server in servers:
+        server.close()
+    return hits
+
+
+def test_round_robin_spreads_one_players_requests_and_sticky_keeps_them() -> None:
+    spread = asyncio.run(_hits(sticky=False, players=3, requests=4))
+    # 12 requests in turn: each player's requests alternate between the servers
+    assert [sum(server) for server in spread] == [6, 6]
+    assert all(spread[0][p] and spread[1][p] for p in range(3))
+    kept = asyncio.run(_hits(sticky=True, players=3, requests=4))
+    assert kept == [[4, 0, 4], [0, 4, 0]]
 
 
 def test_postgres_and_redis_run_in_their_own_folders_and_leave_nothing() -> None:

@@ -105,31 +105,43 @@ class Connection:
 
 
 class Balancer:
-    """Round robin over the servers at ``urls``, per request, across every player."""
+    """Round robin over the servers at ``urls``, per request, across every player.
 
-    def __init__(self, urls: list[str]) -> None:
+    With ``sticky``, each player keeps to one server instead (players are given
+    the servers in turn), as a balancer with session affinity does."""
+
+    def __init__(self, urls: list[str], *, sticky: bool = False) -> None:
         if not urls:
             raise ValueError("a balancer needs at least one server")
         self.urls = list(urls)
+        self.sticky = sticky
         self.turn = 0
+        self.players = 0
 
     def next(self) -> int:
-        """The index of the server that takes the next request."""
+        """The index of the server that takes the next request (round robin)."""
         index = self.turn % len(self.urls)
         self.turn += 1
         return index
 
     def channel(self) -> Channel:
-        """A new player's way in: one keep-alive connection to each server."""
-        return Channel(self)
+        """A new player's way in: one keep-alive connection to each server (to its
+        own server only, when sticky)."""
+        home = None
+        if self.sticky:
+            home = self.players % len(self.urls)
+            self.players += 1
+        return Channel(self, home)
 
 
 class Channel:
     """One player's connections, one per server; each request goes where the
-    :class:`Balancer` sends it (so one game's moves reach different servers)."""
+    :class:`Balancer` sends it (so one game's moves reach different servers), or
+    always to server ``home`` when one is given."""
 
-    def __init__(self, balancer: Balancer) -> None:
+    def __init__(self, balancer: Balancer, home: int | None = None) -> None:
         self.balancer = balancer
+        self.home = home
         self.connections = [Connection(url) for url in balancer.urls]
 
     async def request(
@@ -139,7 +151,8 @@ class Channel:
 
         Raises ``TimeoutError`` after :data:`REQUEST_TIMEOUT` seconds, and what
         :meth:`Connection.request` raises; either way that connection is closed."""
-        conn = self.connections[self.balancer.next()]
+        index = self.balancer.next() if self.home is None else self.home
+        conn = self.connections[index]
         try:
             return await asyncio.wait_for(conn.request(method, path, body, token), REQUEST_TIMEOUT)
         except BaseException:

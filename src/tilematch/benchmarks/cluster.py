@@ -119,9 +119,10 @@ class Cluster:
 
     Use it as a context manager: entering starts everything (inside
     ``cores``, which every process then inherits), leaving stops everything it
-    started. ``urls`` are the servers' addresses. ``env`` adds environment
+    started. ``urls`` are the servers' addresses; each server runs ``workers``
+    worker processes (``tilematch serve --workers``). ``env`` adds environment
     variables for the servers (``TILEMATCH_SYNC``, say), ``args`` command-line
-    arguments (``["--workers", "2"]``).
+    arguments.
     """
 
     def __init__(
@@ -132,18 +133,20 @@ class Cluster:
         redis: bool = False,
         cores: set[int] | None = None,
         synchronous_commit: bool = True,
+        workers: int = 1,
         env: dict[str, str] | None = None,
         args: list[str] | None = None,
     ) -> None:
         if db not in DATABASES:
             raise ValueError(f"unknown database {db!r} (one of {', '.join(DATABASES)})")
-        if processes < 1:
-            raise ValueError("a cluster needs at least one server process")
+        if processes < 1 or workers < 1:
+            raise ValueError("a cluster needs at least one server process and one worker")
         self.db, self.processes, self.redis = db, processes, redis
         self.cores = cores
         self.synchronous_commit = synchronous_commit
         self.extra_env = dict(env or {})
-        self.args = list(args or [])
+        self.workers = workers
+        self.args = list(args or []) + (["--workers", str(workers)] if workers > 1 else [])
         self.servers: list[ServerProcess] = []
         self.postgres: Postgres | None = None
         self.redis_server: Redis | None = None

@@ -70,6 +70,21 @@ class LoadRun:
     level: Level
     audit: Audit
     logged_errors: int  # error lines in the servers' output during the level
+    workers: int = 1  # ``tilematch serve --workers`` of each process
+    sticky: bool = False  # each player kept to one process (not round robin)
+
+    def judged(self) -> bool:
+        """Whether the targets apply: round robin over single-worker processes."""
+        return self.workers == 1 and not self.sticky
+
+    def label(self) -> str:
+        """The deployment in a few words: database, Redis, balancing."""
+        return (
+            self.db
+            + (" + Redis" if self.redis else "")
+            + (f", --workers {self.workers}" if self.workers > 1 else "")
+            + (", sticky" if self.sticky else "")
+        )
 
     def total_cpu_per_move(self) -> float | None:
         """CPU milliseconds per move of every server-side part together."""
@@ -95,14 +110,19 @@ def measure(
     redis: str = "auto",
     pin: bool = True,
     synchronous_commit: bool = True,
+    workers: int = 1,
     server_args: list[str] | None = None,
     server_env: dict[str, str] | None = None,
+    sticky: bool = False,
     progress: Callable[[LoadRun], None] | None = None,
 ) -> list[LoadRun]:
     """Run every level of ``players`` on a fresh cluster for each database and
-    number of processes (``server_env`` and ``server_args`` go to every server
-    process); returns one :class:`LoadRun` per level (``progress`` is
+    number of processes; returns one :class:`LoadRun` per level (``progress`` is
     called with each as it is done).
+
+    Each process runs ``workers`` worker processes; ``server_env`` and
+    ``server_args`` go to every server process; ``sticky`` keeps each player to
+    one process instead of round robin.
 
     Raises :class:`~tilematch.benchmarks.services.ServiceError` when a server
     cannot be started (or takes no PostgreSQL URL), ``ValueError`` for an unknown
@@ -120,25 +140,39 @@ def measure(
                 redis=use_redis,
                 cores=split[0] if split else None,
                 synchronous_commit=synchronous_commit,
+                workers=workers,
                 env=server_env,
                 args=server_args,
             )
             with cluster, pinned(split[1] if split else None):
                 for n in players:
-                    runs.append(_level(cluster, n, think, seconds, max_requests))
+                    runs.append(_level(cluster, n, think, seconds, max_requests, sticky))
                     if progress is not None:
                         progress(runs[-1])
     return runs
 
 
-def _level(cluster: Cluster, players: int, think: float, seconds: float, most: int) -> LoadRun:
+def _level(
+    cluster: Cluster, players: int, think: float, seconds: float, most: int, sticky: bool
+) -> LoadRun:
     before, errors = cluster.stored_moves(), cluster.logged_errors()
     level = asyncio.run(
-        run_level(cluster.urls, players, think, seconds, most, cluster.cpu, bare=False)
+        run_level(
+            cluster.urls, players, think, seconds, most, cluster.cpu, bare=False, sticky=sticky
+        )
     )
     checked = audit(level, before, cluster.stored_moves())
     logged = cluster.logged_errors() - errors
-    return LoadRun(cluster.db, cluster.processes, cluster.redis, level, checked, logged)
+    return LoadRun(
+        cluster.db,
+        cluster.processes,
+        cluster.redis,
+        level,
+        checked,
+        logged,
+        cluster.workers,
+        sticky,
+    )
 
 
 HEADER = (
@@ -156,7 +190,7 @@ def table(runs: list[LoadRun]) -> str:
         level = run_.level
         efficiency = run_.moves_per_cpu_second()
         lines.append(
-            f"| {run_.db}{' + Redis' if run_.redis else ''} | {run_.processes} | "
+            f"| {run_.label()} | {run_.processes} | "
             f"{level.players} | {len(level.moves)} | {level.rate():.0f} | "
             f"{percentile(level.moves, 0.50):.2f} | {percentile(level.moves, 0.95):.2f} | "
             f"{percentile(level.moves, 0.99):.2f} | {ms(level.cpu_per_move())} | "
@@ -172,14 +206,19 @@ def table(runs: list[LoadRun]) -> str:
 
 def _find(runs: list[LoadRun], db: str, processes: int, players: int) -> LoadRun | None:
     for run_ in runs:
-        if (run_.db, run_.processes, run_.level.players) == (db, processes, players):
+        if run_.judged() and (run_.db, run_.processes, run_.level.players) == (
+            db,
+            processes,
+            players,
+        ):
             return run_
     return None
 
 
 def targets(runs: list[LoadRun]) -> list[str]:
     """One line per target of the issue about moves: the figure, the target and
-    ``met``, ``not met`` or ``not measured in this run``."""
+    ``met``, ``not met`` or ``not measured in this run`` (only round-robin runs of
+    single-worker processes are judged)."""
     lines = []
     levels = sorted({run_.level.players for run_ in runs})
     compared = False
@@ -203,7 +242,7 @@ def targets(runs: list[LoadRun]) -> list[str]:
             "moves per CPU-second, 2 processes on PostgreSQL within 20 % of 1 on SQLite: "
             "not measured in this run (needs --db sqlite postgresql --processes 1 2)"
         )
-    judged = [r for r in runs if r.db == "postgresql" and r.level.players == 100]
+    judged = [r for r in runs if r.judged() and r.db == "postgresql" and r.level.players == 100]
     for run_ in judged:
         p95 = percentile(run_.level.moves, 0.95)
         lines.append(

@@ -247,16 +247,18 @@ async def run_level(
     max_requests: int,
     cpu: Callable[[], Cpu] | None = None,
     bare: bool = True,
+    sticky: bool = False,
 ) -> Level:
     """Run one load level against the servers at ``urls`` (round robin per request);
     returns what it measured. ``cpu`` reads the servers' CPU seconds so far; with
-    ``bare``, the players then call ``/api/ping`` for half as long.
+    ``bare``, the players then call ``/api/ping`` for half as long; with
+    ``sticky``, each player keeps to one server.
 
     Bounded: the move phase lasts ``seconds`` (plus the requests in flight then)
     and sends at most ``max_requests`` moves. Raises ``RuntimeError`` when the
     servers refuse to create players or games at the start."""
     level = Level(players, think, seconds)
-    balancer = Balancer(urls)
+    balancer = Balancer(urls, sticky=sticky)
     board = await _pick_board(balancer)
     gate = asyncio.Semaphore(4)  # players arrive a few at a time
     joined = await asyncio.gather(*(_join(balancer, board, level, gate) for _ in range(players)))
