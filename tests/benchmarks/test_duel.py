@@ -17,6 +17,9 @@ def _assert_played(samples: duel.Samples, duels: int) -> None:
 def test_duels_on_one_process_are_played_to_the_end() -> None:
     samples = duel.measure(2, 20.0, pin=False)
     _assert_played(samples, 2)
+    assert samples.cpu is not None and samples.cpu.servers and samples.cpu.redis is None
+    spent = samples.cpu_per_claim()
+    assert spent is not None and spent > 0
     lines = duel.table([duel.DuelRun("sqlite", 1, 2, samples)]).splitlines()
     assert len(lines) == 3
     assert lines[2].startswith("| sqlite | 1 | 2 | 2 | ")
@@ -51,4 +54,4 @@ def test_the_cross_process_target_is_judged_only_on_clean_runs() -> None:
     assert lines[2].endswith("not met (at 5 duels, not 50: indicative only)")
     assert "not measured in this run" in duel.targets([duel.DuelRun("sqlite", 1, 50, fast)])[0]
     row = duel.table([duel.DuelRun("sqlite", 2, 5, duel.Samples())]).splitlines()[2]
-    assert row == "| sqlite | 2 | 5 | 0 | n/a | n/a | n/a | n/a | n/a | 0 | 0 | 0 |"
+    assert row == "| sqlite | 2 | 5 | 0 | n/a | n/a | n/a | n/a | n/a | 0 | 0 | n/a | 0 |"

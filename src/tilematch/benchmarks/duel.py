@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from tilematch.benchmarks import Row, summarize
-from tilematch.benchmarks.cluster import Cluster
+from tilematch.benchmarks.cluster import Cluster, Cpu
 from tilematch.benchmarks.machine import pinned, split_cores
-from tilematch.benchmarks.server import percentile
+from tilematch.benchmarks.server import ms, percentile
 from tilematch.engine.grid.board import GridBoard
 
 SIZE = (6, 8)
@@ -43,6 +43,15 @@ class Samples:
     refused: int = 0
     finished: int = 0
     errors: list[str] = field(default_factory=list)
+    cpu: Cpu | None = None  # CPU seconds of the servers, PostgreSQL and Redis over the run
+
+    def cpu_per_claim(self) -> float | None:
+        """CPU milliseconds of every server-side part per claim that was decided
+        (room set-up and results included); ``None`` where unmeasured."""
+        if self.cpu is None or self.cpu.servers is None or not self.confirm:
+            return None
+        spent = self.cpu.servers + (self.cpu.postgresql or 0) + (self.cpu.redis or 0)
+        return spent * 1000 / (len(self.confirm) + self.refused)
 
 
 class Seat:
@@ -201,7 +210,10 @@ def measure(
         Cluster(db, processes, redis=use_redis, cores=split[0] if split else None) as cluster,
         pinned(split[1] if split else None),
     ):
-        return asyncio.run(_run(cluster.urls, duels, seconds))
+        before = cluster.cpu()
+        samples = asyncio.run(_run(cluster.urls, duels, seconds))
+        samples.cpu = cluster.cpu() - before
+        return samples
 
 
 async def _in_process(boards: int) -> list[float]:
@@ -266,8 +278,9 @@ def table(runs: list[DuelRun]) -> str:
     """The duel runs as a Markdown table."""
     lines = [
         "| db | processes | duels | played to the end | claim → opponent p50 ms | p95 ms"
-        " | p99 ms | claim → claimer p50 ms | p95 ms | claims | lost a race | errors |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        " | p99 ms | claim → claimer p50 ms | p95 ms | claims | lost a race | CPU ms/claim"
+        " | errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for run_ in runs:
         got = run_.samples
@@ -276,7 +289,8 @@ def table(runs: list[DuelRun]) -> str:
         lines.append(
             f"| {run_.db} | {run_.processes} | {run_.duels} | {got.finished} | "
             + " | ".join(cells)
-            + f" | {len(got.broadcast)} | {got.refused} | {len(got.errors)} |"
+            + f" | {len(got.broadcast)} | {got.refused} | {ms(got.cpu_per_claim())}"
+            + f" | {len(got.errors)} |"
         )
     return "\n".join(lines)
 
