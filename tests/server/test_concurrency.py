@@ -7,8 +7,9 @@ import random
 
 import httpx
 
-from tests.support.server import new_game
+from tests.support.server import act, new_game
 from tests.support.stored import Stored
+from tilematch.server.games import CATCH_UP
 
 
 async def _player(app, token, game_id, seed, rounds):
@@ -211,3 +212,66 @@ def test_first_visits_of_a_daily_on_two_apps_start_one_game(make_client, monkeyp
     assert second.status_code == 200 and len(calls) == 2
     assert second.json()["id"] == first.json()["id"]
     assert _stored(one, "SELECT COUNT(*) FROM games") == 1
+
+
+def _live(client, gid):
+    with client.app.state.server.games._cache_lock:
+        return client.app.state.server.games._cache.get(gid)
+
+
+def test_a_session_a_few_moves_behind_catches_up_instead_of_restoring(make_client, clock):
+    one, two = _two_apps(make_client)
+    game = new_game(one, game="shisensho", mode="classic", size=[4, 6], seed=4)
+    gid = game["id"]
+    two.get(f"/api/games/{gid}")
+    behind = _live(two, gid)
+    session = behind.session
+    for _ in range(3):  # three moves stored by the other process
+        clock.advance(1.5)
+        a, b = one.get(f"/api/games/{gid}").json()["pairs"][0]
+        assert act(one, gid, type="match", a=a, b=b)["ok"]
+    clock.advance(1)
+    caught = two.get(f"/api/games/{gid}").json()
+    assert _live(two, gid) is behind and behind.session is session  # played on, not rebuilt
+    assert behind.seq == 3
+    restored = make_client()
+    restored.headers["Authorization"] = one.headers["Authorization"]
+    fresh = restored.get(f"/api/games/{gid}").json()
+    for key in ("tiles", "score", "ledger", "counters", "pairs", "clock"):
+        assert caught[key] == fresh[key], key
+
+
+def test_a_session_that_does_not_match_the_stored_game_is_restored(make_client, clock):
+    one, two = _two_apps(make_client)
+    game = new_game(one, game="shisensho", mode="classic", size=[4, 6], seed=4)
+    gid = game["id"]
+    two.get(f"/api/games/{gid}")
+    behind = _live(two, gid)
+    clock.advance(1)
+    a, b = game["pairs"][0]
+    assert act(one, gid, type="match", a=a, b=b)["ok"]
+    # the stored game no longer is what its moves make (as if written by another release)
+    with one.app.state.server.storage.transaction() as conn:
+        conn.execute("UPDATE games SET score = score + 7 WHERE id = ?", (gid,))
+    view = two.get(f"/api/games/{gid}").json()
+    assert _live(two, gid) is not behind  # the stored state wins
+    assert view["counters"]["moves"] == 1
+
+
+def test_a_session_far_behind_or_behind_a_search_is_restored(make_client, clock):
+    one, two = _two_apps(make_client)
+    game = new_game(one, game="shisensho", mode="classic", size=[6, 8], seed=7)
+    gid = game["id"]
+    two.get(f"/api/games/{gid}")
+    behind = _live(two, gid)
+    clock.advance(1)
+    assert act(one, gid, type="smart_hint")["ok"]  # a search: never replayed inline
+    assert two.get(f"/api/games/{gid}").json()["counters"]["hints"] == 1
+    assert _live(two, gid) is not behind
+    behind = _live(two, gid)
+    for _ in range(CATCH_UP + 1):
+        clock.advance(1)
+        a, b = one.get(f"/api/games/{gid}").json()["pairs"][0]
+        assert act(one, gid, type="match", a=a, b=b)["ok"]
+    assert two.get(f"/api/games/{gid}").json()["counters"]["moves"] == CATCH_UP + 1
+    assert _live(two, gid) is not behind

@@ -56,6 +56,10 @@ _STRIPES = 256
 #: Times an intent is played again on a freshly loaded game after another process
 #: stored a move of that game first; then the request answers 503 ``busy``.
 RETRIES = 8
+#: The most moves another process may have stored since a session in memory was
+#: current for it to catch up by playing them (more, or a slow intent, and it is
+#: restored from the stored state instead).
+CATCH_UP = 8
 
 
 def _dumps(data: Any) -> str:
@@ -181,18 +185,52 @@ class Games:
         return live
 
     def _fresh(self, game_id: str) -> Live | None:
-        """The session in memory if the stored game is still at its move (one indexed
-        read); ``None`` (and the session dropped) when another process moved it on."""
+        """The session in memory if it is the stored game (one indexed read), caught up
+        when another process stored a few quick moves since; ``None`` (and the session
+        dropped) when it cannot be brought to the stored state that way."""
         with self._cache_lock:
             live = self._cache.get(game_id)
             if live is not None:
                 self._cache.move_to_end(game_id)
         if live is None:
             return None
-        if db_games.game_seq(self.storage, game_id) != live.seq:
-            self.forget(game_id)
-            return None
-        return live
+        mark = db_games.game_mark(self.storage, game_id)
+        if mark is not None and mark[0] == live.seq:
+            return live
+        if (
+            mark is not None
+            and live.seq < mark[0] <= live.seq + CATCH_UP
+            and self._catch_up(live, mark)
+        ):
+            return live
+        self.forget(game_id)
+        return None
+
+    def _catch_up(self, live: Live, mark: tuple[int, str, int, int | None]) -> bool:
+        """Play on ``live`` the moves another process stored after it, as a replay does;
+        ``True`` when it then is the stored game (same seq, status, tiles and score).
+
+        Much cheaper than restoring the stored state when a balancer sends one game's
+        requests to several processes. On ``False`` the session may be half-changed:
+        the caller drops it.
+        """
+        seq, status, tiles_left, score = mark
+        missing = db_games.moves_after(self.storage, live.id, live.seq)
+        if [number for number, _, _ in missing] != list(range(live.seq + 1, seq + 1)):
+            return False  # moved on again meanwhile, or a gap: restore instead
+        log_ = [(at, json.loads(intent)) for _, at, intent in missing]
+        if any(intent.get("type") in SLOW_INTENTS for _, intent in log_):
+            return False
+        try:
+            _play(live.session, log_)
+        except Exception:
+            log.warning("game %s: stored moves do not replay on the live session", live.id)
+            return False
+        if self.rules.brief(live.session) != (status, tiles_left, score):
+            return False
+        live.seq = seq
+        live.status = status
+        return True
 
     def _restore(self, game_id: str) -> Live:
         """The game as stored, rebuilt from its row; 404 for an unknown id, 409 for a
@@ -537,11 +575,7 @@ class Games:
         """Replay a move log of ``live`` on a fresh session; returns its final view."""
         settings = self.rules.settings_from_json(live.settings)
         session = self.rules.new_session(settings, live.created)
-        for at, intent in log_:
-            if intent.get("type") == "tick":
-                session.tick(at)
-            else:
-                session.act(intent, at)
+        _play(session, log_)
         session.tick(until)
         return session.view(until)
 
@@ -581,6 +615,16 @@ class Games:
             level=live.level,
             stars=stars,
         )
+
+
+def _play(session: GameSession, log_: list[tuple[float, dict[str, Any]]]) -> None:
+    """Play a stored move log on ``session``: each intent at its time (a ``tick`` lets
+    the clock act)."""
+    for at, intent in log_:
+        if intent.get("type") == "tick":
+            session.tick(at)
+        else:
+            session.act(intent, at)
 
 
 async def _while_holding(func: Callable[..., Any], *args: Any) -> Any:

@@ -63,12 +63,20 @@ def live_game(storage: Storage, game_id: str) -> dict[str, Any] | None:
     return dict(row) if row is not None else None
 
 
-def game_seq(storage: Storage, game_id: str) -> int | None:
-    """The ``seq`` of a game's last stored move (0 before the first), or ``None`` for
-    an unknown game: one read of the primary key, to tell whether a session held in
-    memory is still the stored one."""
-    row = storage.row("SELECT seq FROM games WHERE id = ?", (game_id,))
-    return int(row["seq"]) if row is not None else None
+def game_mark(storage: Storage, game_id: str) -> tuple[int, str, int, int | None] | None:
+    """``(seq, status, tiles_left, score)`` of a game as stored, or ``None`` for an unknown
+    game: one read of the primary key, to tell whether a session held in memory is still
+    the stored one (``seq`` is the number of its last move, 0 before the first)."""
+    row = storage.row("SELECT seq, status, tiles_left, score FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        return None
+    score = row["score"]
+    return (
+        int(row["seq"]),
+        str(row["status"]),
+        int(row["tiles_left"] or 0),
+        None if score is None else int(score),
+    )
 
 
 def game_row(storage: Storage, game_id: str) -> dict[str, Any] | None:
@@ -169,6 +177,15 @@ def claim_start(conn: Connection, key: str, game_id: str) -> bool:
         (key, game_id),
     )
     return int(cursor.rowcount) == 1
+
+
+def moves_after(storage: Storage, game_id: str, seq: int) -> list[tuple[int, float, str]]:
+    """A game's moves numbered above ``seq``, in order, as ``(seq, time, intent JSON)``."""
+    rows = storage.rows(
+        "SELECT seq, at, intent FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
+        (game_id, seq),
+    )
+    return [(int(row["seq"]), float(row["at"]), str(row["intent"])) for row in rows]
 
 
 def moves(storage: Storage, game_id: str) -> list[tuple[float, str]]:
