@@ -275,3 +275,24 @@ def test_a_session_far_behind_or_behind_a_search_is_restored(make_client, clock)
         assert act(one, gid, type="match", a=a, b=b)["ok"]
     assert two.get(f"/api/games/{gid}").json()["counters"]["moves"] == CATCH_UP + 1
     assert _live(two, gid) is not behind
+
+
+def test_a_move_refused_on_an_older_state_is_played_on_the_stored_one(make_client, clock):
+    one, two = _two_apps(make_client)
+    for seed in range(40):  # a board where a match opens a pair that was closed before
+        game = new_game(one, game="shisensho", mode="classic", size=[4, 6], seed=seed)
+        gid = game["id"]
+        two.get(f"/api/games/{gid}")  # two holds the game in memory, before the move
+        clock.advance(1)
+        first = act(one, gid, type="match", a=game["pairs"][0][0], b=game["pairs"][0][1])
+        opened = [p for p in first["game"]["pairs"] if p not in game["pairs"]]
+        if opened:
+            break
+    else:
+        raise AssertionError("no board opened a pair")
+    a, b = opened[0]
+    clock.advance(1)
+    answer = act(two, gid, type="match", a=a, b=b)  # refused on two's older state
+    assert answer["ok"], answer
+    assert answer["game"]["counters"]["moves"] == 2
+    assert _stored_seqs(one, gid) == [1, 2]

@@ -148,6 +148,9 @@ class Games:
         self._cache_lock = threading.Lock()
         self._stripes = [threading.Lock() for _ in range(_STRIPES)]
         self._start_stripes = [threading.Lock() for _ in range(_STRIPES)]
+        #: Games another process has moved while this one held them (most recent last):
+        #: their intents read the stored ``seq`` first (see :meth:`_trusted`).
+        self._shared: OrderedDict[str, None] = OrderedDict()
 
     # -- cache ---------------------------------------------------------------
 
@@ -172,10 +175,43 @@ class Games:
         with self._cache_lock:
             self._cache.pop(game_id, None)
 
-    def _load(self, player: Player, game_id: str) -> Live:
+    def _note_shared(self, game_id: str) -> None:
+        """Remember that another process moves ``game_id`` too."""
+        with self._cache_lock:
+            self._shared[game_id] = None
+            self._shared.move_to_end(game_id)
+            while len(self._shared) > self.cache_size:
+                self._shared.popitem(last=False)
+
+    def _trusted(self, game_id: str) -> Live | None:
+        """The session in memory for an intent, without reading the database, for a game
+        no other process has been seen to move (its write is a compare-and-set, and a
+        refusal is checked by :meth:`_still_stored`); else :meth:`_fresh`."""
+        with self._cache_lock:
+            shared = game_id in self._shared
+            live = None if shared else self._cache.get(game_id)
+            if live is not None:
+                self._cache.move_to_end(game_id)
+        return self._fresh(game_id) if shared else live
+
+    def _still_stored(self, live: Live) -> bool:
+        """Whether ``live`` is still the stored game (one indexed read); when it is not,
+        it is dropped, so that a refusal is never answered from an older state."""
+        mark = db_games.game_mark(self.storage, live.id)
+        if mark is not None and mark[0] == live.seq:
+            return True
+        self._note_shared(live.id)
+        self.forget(live.id)
+        return False
+
+    def _load(self, player: Player, game_id: str, *, trust: bool = False) -> Live:
         """The live game (caller holds its lock), as stored now: the session in memory
-        when it is still the stored one, else restored. 404 unless it is ``player``'s."""
-        live = self._fresh(game_id)
+        when it is still the stored one, else restored. 404 unless it is ``player``'s.
+
+        With ``trust`` (an intent, whose write is guarded), a game no other process
+        has been seen to move is taken from memory without a read (:meth:`_trusted`).
+        """
+        live = self._trusted(game_id) if trust else self._fresh(game_id)
         if live is None:
             live = self._restore(game_id)
             if live.player_id == player.id:
@@ -197,6 +233,7 @@ class Games:
         mark = db_games.game_mark(self.storage, game_id)
         if mark is not None and mark[0] == live.seq:
             return live
+        self._note_shared(game_id)
         if (
             mark is not None
             and live.seq < mark[0] <= live.seq + CATCH_UP
@@ -391,13 +428,15 @@ class Games:
         """
         with self._lock_for(game_id):
             for _ in range(RETRIES):
-                live = self._load(player, game_id)
+                live = self._load(player, game_id, trust=True)
                 now = self.clock()
                 try:
                     self._expire(live, now)
                     outcome = self._apply(live, intent, now)
                     if outcome.ok:
                         self._commit(live, intent, now)
+                    elif not self._still_stored(live):
+                        raise Conflict(game_id)
                 except Conflict:
                     continue  # another process moved first: play the intent on its state
                 return self._answer(live, outcome, now)
@@ -431,7 +470,7 @@ class Games:
         """:meth:`act` on the event loop for a fresh game in memory (the caller holds its
         lock); ``None`` when it must go to a worker thread: not in memory, moved on by
         another process, or a race lost to one (then nothing of it was stored)."""
-        live = self._fresh(game_id)
+        live = self._trusted(game_id)
         if live is None:
             return None
         if live.player_id != player.id:
@@ -446,6 +485,8 @@ class Games:
                     self._commit(live, intent, now)
                 else:  # the end: the result is verified by a replay of the whole game
                     await _while_holding(self._commit, live, intent, now)
+            elif not self._still_stored(live):
+                return None  # refused on an older state: play it again on the stored one
         except Conflict:
             return None
         return self._answer(live, outcome, now)
@@ -556,6 +597,7 @@ class Games:
                     insert_result(conn, result)
         except Conflict:
             self.forget(live.id)
+            self._note_shared(live.id)
             log.info("game %s: move %d was stored by another writer first", live.id, seq)
             raise
         except WRITE_ERRORS as error:
