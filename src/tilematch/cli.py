@@ -14,10 +14,10 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from tilematch.commands import bench, deal, layouts, moves, serve, solve
+from tilematch.commands import bench, db, deal, layouts, moves, serve, solve
 
 #: Sub-commands in the order ``tilematch --help`` lists them.
-COMMANDS: tuple[ModuleType, ...] = (serve, deal, moves, solve, layouts, bench)
+COMMANDS: tuple[ModuleType, ...] = (serve, db, deal, moves, solve, layouts, bench)
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 import threading
 
 import pytest
 
 from tests.support.server import new_game
+from tests.support.stored import Stored
 from tilematch.modes import Session, Settings, new_session
 from tilematch.server.players import Player
 
@@ -90,11 +90,8 @@ def test_a_move_waits_for_a_lock_held_elsewhere_without_stopping_the_loop(client
 
     answer = asyncio.run(scenario())
     assert answer["ok"] is True
-    conn = sqlite3.connect(db_path)
-    seqs = [
-        row[0] for row in conn.execute("SELECT seq FROM moves WHERE game_id = ?", (game["id"],))
-    ]
-    conn.close()
+    with Stored(db_path) as db:
+        seqs = [row[0] for row in db.rows("SELECT seq FROM moves WHERE game_id = ?", (game["id"],))]
     assert seqs == [1]
     view = client.get(f"/api/games/{game['id']}").json()
     assert view["counters"]["moves"] == 1 and [a, b] not in view["pairs"]

@@ -36,11 +36,18 @@ legal = st.lists(st.integers(0, 3), max_size=10)
 _counter = itertools.count()
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(steps=steps, legal_choices=legal)
-def test_random_requests_never_fail_the_server(tmp_path_factory, steps, legal_choices):
+def test_random_requests_never_fail_the_server(database, tmp_path_factory, steps, legal_choices):
     clock = FakeClock()
-    path = tmp_path_factory.mktemp(f"fuzz{next(_counter)}") / "fuzz.sqlite3"
+    # each example a new SQLite file; on PostgreSQL the test's database (a new player each)
+    path = database
+    if not isinstance(database, str):
+        path = tmp_path_factory.mktemp(f"fuzz{next(_counter)}") / "fuzz.sqlite3"
     app = create_app(
         Settings(
             db_path=path,

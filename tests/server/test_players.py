@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from tests.support.server import new_game
+from tests.support.stored import Stored
 
 
 def test_first_visit_creates_a_player_with_a_cookie(client):
@@ -61,9 +60,8 @@ def test_tokens_are_random_and_stored_only_as_hashes(make_client, db_path):
     assert len(tokens) == 5 and len(ids) == 5
     for player in players:
         assert player["token"] not in player["id"] and player["id"] not in player["token"]
-    conn = sqlite3.connect(db_path)
-    stored = " ".join(str(row) for row in conn.execute("SELECT * FROM players"))
-    conn.close()
+    with Stored(db_path) as db:
+        stored = " ".join(str(row) for row in db.rows("SELECT * FROM players"))
     assert not any(token in stored for token in tokens)
 
 

@@ -22,3 +22,70 @@ def test_serve_answers_over_http(tmp_path, monkeypatch):
         spent = cpu_seconds(served.pid)
         assert spent is None or spent > 0
     assert (tmp_path / "load.sqlite3").exists()
+
+
+def _serve(capsys, monkeypatch, *args, env=None):
+    """``tilematch serve ARGS`` run in this process: (exit code, stderr)."""
+    from tilematch.cli import main
+
+    monkeypatch.delenv("TILEMATCH_REDIS", raising=False)
+    for name, value in (env or {}).items():
+        monkeypatch.setenv(name, value)
+    code = main(["serve", *args])
+    return code, capsys.readouterr().err
+
+
+def test_workers_without_redis_refuse_to_start_and_say_why(tmp_path, capsys, monkeypatch):
+    code, err = _serve(capsys, monkeypatch, "--db", str(tmp_path / "x.sqlite3"), "--workers", "2")
+    assert code == 2
+    assert "--workers 2 needs TILEMATCH_REDIS" in err and "rate limits" in err
+    assert "duel rooms" in err and "Traceback" not in err
+    assert not (tmp_path / "x.sqlite3").exists()  # refused before anything was opened
+
+
+def test_unreachable_redis_or_database_at_start_is_a_message(tmp_path, capsys, monkeypatch):
+    from tests.support.services import free_port
+
+    redis = {"TILEMATCH_REDIS": f"redis://127.0.0.1:{free_port()}/0"}
+    for workers in ("1", "2"):
+        code, err = _serve(
+            capsys,
+            monkeypatch,
+            "--db",
+            str(tmp_path / "x.sqlite3"),
+            "--workers",
+            workers,
+            env=redis,
+        )
+        assert code == 2 and "cannot reach Redis at 127.0.0.1:" in err, err
+        assert "Traceback" not in err
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    code, err = _serve(capsys, monkeypatch, "--db", str(blocked / "x.sqlite3"))
+    assert code == 2 and f"cannot create {blocked}" in err, err
+    code, err = _serve(capsys, monkeypatch, "--workers", "0")
+    assert code == 2 and "--workers 0" in err
+
+
+def test_workers_open_the_database_they_are_given(tmp_path, redis_url, capsys, monkeypatch):
+    """The database of --db reaches the workers through the environment; it is migrated
+    once, before they start."""
+    from tilematch.commands import serve
+
+    monkeypatch.setenv("TILEMATCH_DB", "")  # restored after the test
+    seen = {}
+    monkeypatch.setattr(serve, "_serve", lambda app, args: seen.update(app=app) or 0)
+    code, _ = _serve(
+        capsys,
+        monkeypatch,
+        "--db",
+        str(tmp_path / "w.sqlite3"),
+        "--workers",
+        "3",
+        env={"TILEMATCH_REDIS": redis_url},
+    )
+    assert code == 0 and seen["app"] == "tilematch.server.app:app_from_env"
+    assert (tmp_path / "w.sqlite3").exists()
+    import os
+
+    assert os.environ["TILEMATCH_DB"] == str(tmp_path / "w.sqlite3")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 
+from tests.support.server import SQLITE_ONLY
+from tests.support.stored import Stored
 from tilematch.cli import main
 from tilematch.server.settings import Settings, SettingsError, default_db_path
 
@@ -55,14 +56,14 @@ def test_bad_settings_name_the_problem(env, word):
         Settings.from_env(env)
 
 
+@SQLITE_ONLY
 def test_full_durability_can_be_chosen(make_client, db_path):
     client = make_client(synchronous="FULL")
     server = client.app.state.server
-    assert server.storage.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert server.storage.backend.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     client.get("/api/me")
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 1
-    conn.close()
+    with Stored(db_path) as db:
+        assert db.value("SELECT COUNT(*) FROM players") == 1
 
 
 def test_serve_refuses_an_unusable_database(tmp_path, capsys):
@@ -93,3 +94,17 @@ def test_serve_on_a_port_in_use_exits_2_with_a_message(tmp_path, capsys):
         )
     assert code == 2
     assert f"could not start on 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("url", "problem"),
+    [
+        ("http://user:s3cret@cache:6379/0", "is not a Redis URL"),
+        ("redis://:s3cret@/0", "names no host"),
+        ("redis://user:s3cret@cache:99999/0", "has a bad port"),
+    ],
+)
+def test_a_bad_redis_url_is_named_without_its_password(url, problem):
+    with pytest.raises(SettingsError, match=problem) as caught:
+        Settings.from_env({"TILEMATCH_REDIS": url})
+    assert "TILEMATCH_REDIS=" in str(caught.value) and "s3cret" not in str(caught.value)

@@ -3,21 +3,24 @@ and read the stored rows."""
 
 from __future__ import annotations
 
-import sqlite3
 import warnings
-from pathlib import Path
 from typing import Any
 
 from tests.support.clock import FakeClock
+from tests.support.stored import table_dump
 
 with warnings.catch_warnings():
     # Starlette warns once, on import, that it would rather use httpx2.
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-__all__ = ["ACTIVE", "TestClient", "act", "new_game", "play_out", "table_dump"]
+import pytest
+
+__all__ = ["ACTIVE", "SQLITE_ONLY", "TestClient", "act", "new_game", "play_out", "table_dump"]
 
 ACTIVE = ("playing", "paused", "deadlock")
+#: For a test about SQLite files themselves: its ``database`` is SQLite only.
+SQLITE_ONLY = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -72,15 +75,3 @@ def play_out(
         assert answer["ok"], answer
         game = answer["game"]
     raise AssertionError("the game did not end")
-
-
-def table_dump(db_path: Path) -> list[tuple[Any, ...]]:
-    """Every row of the game tables, to compare stored data before and after a request."""
-    conn = sqlite3.connect(db_path)
-    try:
-        rows: list[tuple[Any, ...]] = []
-        for table in ("players", "games", "moves", "results"):
-            rows += [(table, *row) for row in conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2")]
-        return rows
-    finally:
-        conn.close()

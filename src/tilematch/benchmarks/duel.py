@@ -1,14 +1,16 @@
 """Speed Duel latency: from a player's claim to the frame on both players' screens.
 
-A real ``tilematch serve`` runs in a subprocess on 127.0.0.1 with a fresh
-database. ``duels`` rooms (50; 5 in quick mode) are opened at once, each with
-two simulated players on their own websockets. Every player keeps its copy of
-the board from the frames it receives (as the page does), finds a legal pair
-with the engine, waits a human-like moment and claims it. A claim's latency is
-the time from sending it to receiving its ``claim`` frame: on the claimer's
-socket (the confirmation) and on the opponent's (the broadcast). Claims that
-lose a race (``refused``) are not counted. Everything runs on loopback; the
-clients share the machine with the server, so the figures include their cost.
+Real ``tilematch serve`` processes run on 127.0.0.1 with a fresh database
+(:class:`~tilematch.benchmarks.cluster.Cluster`): one, or two sharing a Redis
+server, with the two players of every duel on different processes. ``duels``
+rooms (50; 5 in quick mode) are opened at once, each with two simulated
+players on their own websockets. Every player keeps its copy of the board
+from the frames it receives (as the page does), finds a legal pair with the
+engine, waits a human-like moment and claims it. A claim's latency is the
+time from sending it to receiving its ``claim`` frame: on the claimer's socket
+(the confirmation) and on the opponent's (the broadcast). Claims that lose a
+race (``refused``) are not counted. Everything runs on loopback; the servers
+are pinned to one core and the clients to the others where the system allows.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from tilematch.benchmarks import Row, summarize
-from tilematch.benchmarks.server import serve
+from tilematch.benchmarks.cluster import Cluster, Cpu
+from tilematch.benchmarks.machine import pinned, split_cores
+from tilematch.benchmarks.server import ms, percentile
 from tilematch.engine.grid.board import GridBoard
 
 SIZE = (6, 8)
@@ -39,6 +43,15 @@ class Samples:
     refused: int = 0
     finished: int = 0
     errors: list[str] = field(default_factory=list)
+    cpu: Cpu | None = None  # CPU seconds of the servers, PostgreSQL and Redis over the run
+
+    def cpu_per_claim(self) -> float | None:
+        """CPU milliseconds of every server-side part per claim that was decided
+        (room set-up and results included); ``None`` where unmeasured."""
+        if self.cpu is None or self.cpu.servers is None or not self.confirm:
+            return None
+        spent = self.cpu.servers + (self.cpu.postgresql or 0) + (self.cpu.redis or 0)
+        return spent * 1000 / (len(self.confirm) + self.refused)
 
 
 class Seat:
@@ -51,6 +64,7 @@ class Seat:
         self.you: int | None = None
         self.playing = asyncio.Event()
         self.over = asyncio.Event()
+        self.ended = False  # the end frame arrived
         self.pending: dict[tuple[int, int], float] = {}  # awaiting our own confirmation
         self.sent: dict[tuple[int, int], float] = {}  # awaiting the opponent's frame
 
@@ -61,6 +75,27 @@ class Seat:
 
 
 async def _listen(seat: Seat, other: Seat, samples: Samples) -> None:
+    """Follow one player's frames until the duel ends; a socket the server closes
+    before the end is recorded as an error and ends the duel for both."""
+    from websockets.exceptions import ConnectionClosed
+
+    problem = "a player's socket closed before the end"
+    try:
+        await _frames(seat, other, samples)
+    except ConnectionClosed as closed:
+        if closed.rcvd is not None:
+            problem = (
+                f"the server closed a player's socket: {closed.rcvd.code} {closed.rcvd.reason}"
+            )
+    if seat.over.is_set():
+        return
+    samples.errors.append(problem)
+    for both in (seat, other):
+        both.over.set()
+        both.playing.set()
+
+
+async def _frames(seat: Seat, other: Seat, samples: Samples) -> None:
     async for text in seat.ws:
         frame = json.loads(text)
         kind = frame["type"]
@@ -87,6 +122,7 @@ async def _listen(seat: Seat, other: Seat, samples: Samples) -> None:
             seat.pending.pop(key, None)
             seat.sent.pop(key, None)
         elif kind == "end":
+            seat.ended = True
             seat.over.set()
             return
 
@@ -102,27 +138,30 @@ async def _play(seat: Seat, deadline: float) -> None:
         await seat.ws.send(json.dumps({"type": "claim", "a": pair[0], "b": pair[1]}))
 
 
-async def _duel(url: str, index: int, samples: Samples, deadline: float) -> None:
+async def _duel(urls: list[str], index: int, samples: Samples, deadline: float) -> None:
+    """One duel: its room opened on one server, its two players on the servers
+    that follow in turn (different processes when there are two or more)."""
     import httpx
     from websockets.asyncio.client import connect
 
-    ws_url = url.replace("http://", "ws://")
-    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-        tokens = []
-        for _ in range(2):
+    seats_at = [urls[(index + n) % len(urls)] for n in range(2)]
+    tokens = []
+    async with httpx.AsyncClient(timeout=30) as http:
+        for url in seats_at:
             http.cookies.clear()  # a new player each time
-            tokens.append((await http.get("/api/me")).json()["token"])
+            tokens.append((await http.get(f"{url}/api/me")).json()["token"])
         answer = await http.post(
-            "/api/duels",
+            f"{seats_at[0]}/api/duels",
             json={"size": list(SIZE), "seed": index},
             headers={"Authorization": f"Bearer {tokens[0]}"},
         )
         answer.raise_for_status()
         code = answer.json()["code"]
-    sockets = [
-        await connect(f"{ws_url}/ws/duels/{code}?token={token}", max_queue=None) for token in tokens
-    ]
+    sockets = []
     try:
+        for url, token in zip(seats_at, tokens, strict=True):
+            ws_url = url.replace("http://", "ws://")
+            sockets.append(await connect(f"{ws_url}/ws/duels/{code}?token={token}", max_queue=None))
         seats = [Seat(ws, random.Random(index * 2 + n)) for n, ws in enumerate(sockets)]
         listeners = [
             asyncio.create_task(_listen(seats[0], seats[1], samples)),
@@ -132,7 +171,7 @@ async def _duel(url: str, index: int, samples: Samples, deadline: float) -> None
             asyncio.gather(*(_play(seat, deadline) for seat in seats)),
             timeout=max(1.0, deadline - time.perf_counter() + 10),
         )
-        if all(seat.over.is_set() for seat in seats):
+        if all(seat.ended for seat in seats):
             samples.finished += 1
         for task in listeners:
             task.cancel()
@@ -141,20 +180,40 @@ async def _duel(url: str, index: int, samples: Samples, deadline: float) -> None
             await ws.close()
 
 
-async def _run(url: str, duels: int, seconds: float) -> Samples:
+async def _run(urls: list[str], duels: int, seconds: float) -> Samples:
     samples = Samples()
     deadline = time.perf_counter() + seconds
     results = await asyncio.gather(
-        *(_duel(url, n, samples, deadline) for n in range(duels)), return_exceptions=True
+        *(_duel(urls, n, samples, deadline) for n in range(duels)), return_exceptions=True
     )
-    samples.errors = [repr(r) for r in results if isinstance(r, BaseException)]
+    samples.errors += [repr(r) for r in results if isinstance(r, BaseException)]
     return samples
 
 
-def measure(duels: int, seconds: float) -> Samples:
-    """Run ``duels`` concurrent duels against a fresh server for at most ``seconds``."""
-    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp)) as url:
-        return asyncio.run(_run(url, duels, seconds))
+def measure(
+    duels: int,
+    seconds: float,
+    processes: int = 1,
+    db: str = "sqlite",
+    *,
+    redis: bool | None = None,
+    pin: bool = True,
+) -> Samples:
+    """Run ``duels`` concurrent duels for at most ``seconds`` against ``processes``
+    fresh ``tilematch serve`` processes on ``db`` (``sqlite`` or ``postgresql``),
+    sharing a Redis of their own when ``redis`` (default: with more than one
+    process). Raises :class:`~tilematch.benchmarks.services.ServiceError` when a
+    server cannot be started."""
+    use_redis = processes > 1 if redis is None else redis
+    split = split_cores() if pin else None
+    with (
+        Cluster(db, processes, redis=use_redis, cores=split[0] if split else None) as cluster,
+        pinned(split[1] if split else None),
+    ):
+        before = cluster.cpu()
+        samples = asyncio.run(_run(cluster.urls, duels, seconds))
+        samples.cpu = cluster.cpu() - before
+        return samples
 
 
 async def _in_process(boards: int) -> list[float]:
@@ -199,6 +258,72 @@ async def _in_process(boards: int) -> list[float]:
 def decide(boards: int) -> list[float]:
     """Milliseconds the server spends on one claim (parse, decide, encode, queue), in process."""
     return asyncio.run(_in_process(boards))
+
+
+@dataclass(frozen=True)
+class DuelRun:
+    """One duel measurement: on which database, on how many processes."""
+
+    db: str
+    processes: int
+    duels: int
+    samples: Samples
+
+
+#: Claim to the opponent's frame across processes, p95 at 50 duels (milliseconds, at most).
+CROSS_P95_TARGET = 25.0
+
+
+def table(runs: list[DuelRun]) -> str:
+    """The duel runs as a Markdown table."""
+    lines = [
+        "| db | processes | duels | played to the end | claim → opponent p50 ms | p95 ms"
+        " | p99 ms | claim → claimer p50 ms | p95 ms | claims | lost a race | CPU ms/claim"
+        " | errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for run_ in runs:
+        got = run_.samples
+        cells = [_ms(got.broadcast, share) for share in (0.5, 0.95, 0.99)]
+        cells += [_ms(got.confirm, share) for share in (0.5, 0.95)]
+        lines.append(
+            f"| {run_.db} | {run_.processes} | {run_.duels} | {got.finished} | "
+            + " | ".join(cells)
+            + f" | {len(got.broadcast)} | {got.refused} | {ms(got.cpu_per_claim())}"
+            + f" | {len(got.errors)} |"
+        )
+    return "\n".join(lines)
+
+
+def _ms(samples: list[float], share: float) -> str:
+    return f"{percentile(samples, share):.2f}" if samples else "n/a"
+
+
+def targets(runs: list[DuelRun]) -> list[str]:
+    """The issue's duel target against the cross-process runs: ``met``, ``not met``
+    (also when a run had errors) or ``not measured in this run``."""
+    lines = []
+    for run_ in runs:
+        if run_.processes < 2:
+            continue
+        got = run_.samples
+        p95 = percentile(got.broadcast, 0.95)
+        verdict = (
+            "met" if got.broadcast and not got.errors and p95 <= CROSS_P95_TARGET else "not met"
+        )
+        if run_.duels != 50:
+            verdict += f" (at {run_.duels} duels, not 50: indicative only)"
+        lines.append(
+            f"duel claim → opponent p95 across {run_.processes} processes ({run_.db}, "
+            f"{run_.duels} duels): {_ms(got.broadcast, 0.95)} ms over {len(got.broadcast)} claims, "
+            f"{len(got.errors)} errors (target <= {CROSS_P95_TARGET:.0f} ms at 50 duels): {verdict}"
+        )
+    if not lines:
+        lines.append(
+            "duel claim → opponent p95 across processes <= 25 ms: not measured in this run "
+            "(needs --processes 2 with --duels)"
+        )
+    return lines
 
 
 def run(quick: bool) -> list[Row]:

@@ -37,7 +37,7 @@ class LiveServer:
     between construction and :meth:`start`.
     """
 
-    def __init__(self, db_path: Path, *, websockets: bool = False, **settings: Any) -> None:
+    def __init__(self, db_path: Path | str, *, websockets: bool = False, **settings: Any) -> None:
         import uvicorn
 
         from tilematch.server import create_app

@@ -13,6 +13,7 @@ from tilematch.benchmarks import (
     generate,
     grid,
     hints,
+    load,
     page,
     server,
     solve,
@@ -27,6 +28,7 @@ TOPICS: dict[str, Callable[..., list[Row]]] = {
     "hints": hints.run,
     "generate": generate.run,
     "server": server.run,
+    "load": load.run,
     "duel": duel.run,
     "page": page.run,
 }

@@ -1,14 +1,24 @@
-"""``tilematch serve``: run the web app and its API on an embedded SQLite database."""
+"""``tilematch serve``: run the web app and its API, in one process or in ``--workers N``.
+
+One process needs nothing but Python (SQLite, limits and duel rooms in memory).
+Several worker processes share one database and need ``TILEMATCH_REDIS``, where
+the limits and the duel rooms they all see live; each worker builds its app from
+the environment (:func:`tilematch.server.app.app_from_env`), so the options are
+passed to them there.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import threading
 import webbrowser
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tilematch.commands import fail
+
+if TYPE_CHECKING:
+    from tilematch.server.settings import Settings
 
 
 def add_parser(sub: Any) -> None:
@@ -23,35 +33,82 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
-    parser.add_argument("--db", metavar="PATH", help="the SQLite database file")
+    parser.add_argument(
+        "--db",
+        metavar="PATH|URL",
+        help="the database: a SQLite file, or a postgresql://user:password@host/db URL"
+        " (default: $TILEMATCH_DB)",
+    )
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes on one port (more than 1 needs TILEMATCH_REDIS)",
+    )
     parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from tilematch.server import create_app
-    from tilematch.server.db import StorageError
+    """Serve until stopped; returns the exit status (2, with a message, when the
+    settings, the database, Redis or the port cannot be used)."""
+    from tilematch.server.db import StorageError, describe
     from tilematch.server.settings import Settings, SettingsError
+    from tilematch.server.shared import SharedError, where
 
     if not 0 <= args.port <= 65535:
         return fail(f"--port {args.port} is not a port number (0-65535)")
+    if args.workers < 1:
+        return fail(f"--workers {args.workers}: at least 1 worker process is needed")
     try:
         overrides: dict[str, Any] = {}
         if args.db:
-            overrides["db_path"] = Path(args.db).expanduser()
+            overrides["db_path"] = args.db
         settings = Settings.from_env(**overrides)
-        app = create_app(settings)
-    except (SettingsError, StorageError) as error:
+        if args.workers > 1 and settings.redis_url is None:
+            return fail(
+                f"--workers {args.workers} needs TILEMATCH_REDIS (a Redis URL): without it "
+                "each worker would count its own rate limits and keep its own duel rooms, "
+                "so players answered by different workers would not share them"
+            )
+        app = _app(settings, args.workers)
+    except (SettingsError, StorageError, SharedError) as error:
         return fail(str(error))
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host if ':' not in host else f'[{host}]'}:{args.port}/"
-    print(f"tilematch: serving {url} (database {settings.db_path})", flush=True)
+    extra = f", Redis {where(settings.redis_url)}" if settings.redis_url else ""
+    workers = f", {args.workers} workers" if args.workers > 1 else ""
+    print(
+        f"tilematch: serving {url} (database {describe(settings.db_path)}{extra}{workers})",
+        flush=True,
+    )
     if args.open:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    return _serve(app, args)
+
+
+def _app(settings: Settings, workers: int) -> Any:
+    """The app for one process, or for many the factory's import path once the
+    database is migrated and Redis answers (so that each worker only opens them).
+
+    Raises ``StorageError`` or ``SharedError`` naming what cannot be used.
+    """
+    from tilematch.server import create_app
+
+    app = create_app(settings)  # migrates the database and checks Redis, or raises
+    if workers == 1:
+        return app
+    app.state.server.close()
+    os.environ["TILEMATCH_DB"] = str(settings.db_path)  # the workers read their settings here
+    return "tilematch.server.app:app_from_env"
+
+
+def _serve(app: Any, args: argparse.Namespace) -> int:
+    import uvicorn
+
     try:
         uvicorn.run(
             app,
@@ -59,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
             port=args.port,
             log_level=args.log_level,
             ws_max_size=64 * 1024,  # duel frames are tiny; refuse huge ones early
+            workers=args.workers if args.workers > 1 else None,
+            factory=args.workers > 1,
         )
     except OSError as error:
         return fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")

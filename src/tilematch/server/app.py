@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import TypedDict
 
 from fastapi import FastAPI
 
@@ -13,10 +14,11 @@ from tilematch.server.db import Storage
 from tilematch.server.deps import Server
 from tilematch.server.duel import lifecycle
 from tilematch.server.games import Games
-from tilematch.server.limits import BodyLimit, InFlight, RateLimiter
+from tilematch.server.limits import BodyLimit, InFlight, Limit, RateLimiter, Slots
 from tilematch.server.routes import routers
 from tilematch.server.rules import ModesRules, Rules
 from tilematch.server.settings import Settings
+from tilematch.server.shared_limits import SharedLimits
 
 DESCRIPTION = """The tilematch game server: Shisen-Sho, Mahjong Solitaire and Black & White
 Mahjong. The server keeps every rule, clock and score; clients send intents.
@@ -26,29 +28,28 @@ Errors are `{"error": {"code", "message"}}` with a 4xx status."""
 def create_app(settings: Settings | None = None, *, rules: Rules | None = None) -> FastAPI:
     """A new FastAPI app on ``settings`` (default: :meth:`Settings.from_env`).
 
-    Opens (creating or migrating) the SQLite database; raises
-    :class:`~tilematch.server.db.StorageError` when it cannot. ``rules``
-    replaces :class:`~tilematch.server.rules.ModesRules` (for tests).
+    Opens (creating or migrating) the database, SQLite or PostgreSQL; raises
+    :class:`~tilematch.server.db.StorageError` when it cannot. With
+    ``settings.redis_url`` the limits are counted in Redis, which must answer:
+    raises :class:`~tilematch.server.shared.SharedError` when it does not.
+    ``rules`` replaces :class:`~tilematch.server.rules.ModesRules` (for tests).
     """
     settings = settings if settings is not None else Settings.from_env()
-    storage = Storage(settings.db_path, now=settings.clock(), synchronous=settings.synchronous)
+    shared_limits = _shared_limits(settings)
+    try:
+        storage = Storage(settings.db_path, now=settings.clock(), synchronous=settings.synchronous)
+    except BaseException:
+        if shared_limits is not None:
+            shared_limits.close()
+        raise
     rules = rules if rules is not None else ModesRules()
-    clock = settings.clock
     server = Server(
         settings=settings,
         storage=storage,
         rules=rules,
-        games=Games(storage, rules, clock, settings.cache_size),
-        requests=RateLimiter(
-            "requests", settings.requests_per_second, settings.request_burst, clock
-        ),
-        creations=RateLimiter(
-            "creations", settings.create_per_minute / 60.0, settings.create_burst, clock
-        ),
-        newcomers=RateLimiter(
-            "newcomers", settings.players_per_minute / 60.0, settings.players_burst, clock
-        ),
-        in_flight=InFlight(settings.max_in_flight),
+        games=Games(storage, rules, settings.clock, settings.cache_size),
+        **_limits(settings, shared_limits),
+        shared_limits=shared_limits,
     )
 
     @asynccontextmanager
@@ -56,7 +57,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         await lifecycle.open_rooms(app)
         yield
         await lifecycle.close_rooms(app)
-        storage.close()
+        server.close()
 
     app = FastAPI(
         title="tilematch",
@@ -77,3 +78,47 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         app.include_router(router)
     pages.mount(app, settings.web_dir)
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app of a ``tilematch serve --workers N`` worker: :func:`create_app` on
+    :meth:`Settings.from_env` (the command passes its options through the environment)."""
+    return create_app(Settings.from_env())
+
+
+def _shared_limits(settings: Settings) -> SharedLimits | None:
+    """The Redis behind the limits when ``settings.redis_url`` is set (checked: raises
+    :class:`~tilematch.server.shared.SharedError` when Redis does not answer)."""
+    if settings.redis_url is None:
+        return None
+    from tilematch.server.shared import connect
+
+    return SharedLimits(connect(settings.redis_url), settings.clock)
+
+
+def _limits(settings: Settings, shared: SharedLimits | None) -> _Limits:
+    """The request, creation, new-player and in-flight limits of one app: counted in
+    ``shared`` (Redis) when given, else in this process's memory."""
+
+    def rate(name: str, per_second: float, burst: int) -> Limit:
+        if shared is not None:
+            return shared.rate(name, per_second, burst)
+        return RateLimiter(name, per_second, burst, settings.clock)
+
+    return _Limits(
+        requests=rate("requests", settings.requests_per_second, settings.request_burst),
+        creations=rate("creations", settings.create_per_minute / 60.0, settings.create_burst),
+        newcomers=rate("newcomers", settings.players_per_minute / 60.0, settings.players_burst),
+        in_flight=(
+            shared.slots(settings.max_in_flight)
+            if shared is not None
+            else InFlight(settings.max_in_flight)
+        ),
+    )
+
+
+class _Limits(TypedDict):
+    requests: Limit
+    creations: Limit
+    newcomers: Limit
+    in_flight: Slots

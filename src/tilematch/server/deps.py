@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -11,28 +12,50 @@ from fastapi import Depends, Request, Response
 from tilematch.server.db import Storage
 from tilematch.server.errors import ApiError
 from tilematch.server.games import Games
-from tilematch.server.limits import InFlight, RateLimiter
+from tilematch.server.limits import Limit, Slots
 from tilematch.server.players import COOKIE, Player, create_player, find_player
 from tilematch.server.rules import Rules
 from tilematch.server.settings import Settings
+from tilematch.server.shared_limits import SharedInFlight, SharedLimits, SharedRateLimiter
 
 
 @dataclass
 class Server:
-    """What one app instance holds: settings, storage, rules, live games and rate limits."""
+    """What one app instance holds: settings, storage, rules, live games and rate limits
+    (in memory, or in Redis when ``settings.redis_url`` is set)."""
 
     settings: Settings
     storage: Storage
     rules: Rules
     games: Games
-    requests: RateLimiter
-    creations: RateLimiter
-    newcomers: RateLimiter
-    in_flight: InFlight
+    requests: Limit
+    creations: Limit
+    newcomers: Limit
+    in_flight: Slots
+    shared_limits: SharedLimits | None = None
 
     def now(self) -> float:
         """The server's time in seconds."""
         return self.settings.clock()
+
+    def admit(self, player_id: str) -> AbstractContextManager[None]:
+        """One request of ``player_id``: a token of the request limit, then an in-flight
+        slot held while the block runs (one call to Redis when the limits live there).
+
+        Raises a 429 over either limit, 503 ``shared_unavailable`` without Redis.
+        """
+        if isinstance(self.requests, SharedRateLimiter) and isinstance(
+            self.in_flight, SharedInFlight
+        ):
+            return self.in_flight.hold_after(self.requests, player_id)
+        self.requests.check(player_id, "requests")
+        return self.in_flight.hold(player_id)
+
+    def close(self) -> None:
+        """Close the database and the Redis connection of the limits."""
+        self.storage.close()
+        if self.shared_limits is not None:
+            self.shared_limits.close()
 
 
 async def get_server(request: Request) -> Server:
@@ -97,8 +120,7 @@ async def current_player(
                 samesite="lax",
                 secure=server.settings.cookie_secure,
             )
-    server.requests.check(player.id, "requests")
-    with server.in_flight.hold(player.id):
+    with server.admit(player.id):
         yield player
 
 

@@ -17,7 +17,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from tilematch.server.db.errors import StorageFailure
+
 log = logging.getLogger("tilematch.server")
+#: Seconds a client is told to wait after a 503 whose service did not say.
+RETRY_AFTER = "1"
 
 #: The stable word used for each HTTP status raised by the framework itself.
 STATUS_CODES = {
@@ -124,7 +128,11 @@ def install(app: FastAPI) -> None:
 
     async def on_api_error(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ApiError)
-        return error_response(exc.status, exc.code, exc.message, exc.headers)
+        headers = exc.headers
+        if exc.status == 503 and not (headers and "Retry-After" in headers):
+            # a backing service is down (a move that could not be stored): say when to retry
+            headers = {**(headers or {}), "Retry-After": RETRY_AFTER}
+        return error_response(exc.status, exc.code, exc.message, headers)
 
     async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
@@ -142,12 +150,13 @@ def install(app: FastAPI) -> None:
 
     async def on_storage(request: Request, exc: Exception) -> JSONResponse:
         # Every write runs in a transaction that rolls back on failure: nothing was stored.
+        # (A PostgreSQL failure's message names the host and database, never the password.)
         log.error("storage failed on %s %s: %s", request.method, request.url.path, exc)
         return error_response(
             503,
             "storage_failed",
             "The database could not be used just now; nothing was changed. Try again.",
-            {"Retry-After": "1"},
+            {"Retry-After": RETRY_AFTER},
         )
 
     async def on_http(request: Request, exc: Exception) -> JSONResponse:
@@ -170,4 +179,5 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)
     app.add_exception_handler(sqlite3.Error, on_storage)
+    app.add_exception_handler(StorageFailure, on_storage)
     app.add_exception_handler(Exception, on_crash)

@@ -6,6 +6,14 @@ row and new state, one transaction) before the answer leaves. When a write
 fails, the in-memory session is dropped and the next request rebuilds it
 from the database, so memory never runs ahead of what was acknowledged.
 
+Many processes may serve one database. A session held in memory is used only
+while its ``seq`` (the number of its last move) is the stored one, checked by
+one indexed read per request; a move is stored with a compare-and-set on that
+number (``UPDATE games ... WHERE id = ? AND seq = ?`` in the move's
+transaction). A writer that finds the game moved on rolls back, drops its
+session, reloads the game and plays the intent again on the fresh state, so
+racing processes accept exactly one move per step.
+
 When a game ends, its move log is replayed from the stored rows on a fresh
 session; only a result whose replay reaches the same score and outcome is
 marked verified and enters the leaderboards.
@@ -45,6 +53,13 @@ DUEL = "duel"
 #: answered in a worker thread, never on the event loop.
 SLOW_INTENTS = ("smart_hint", "shuffle")
 _STRIPES = 256
+#: Times an intent is played again on a freshly loaded game after another process
+#: stored a move of that game first; then the request answers 503 ``busy``.
+RETRIES = 8
+#: The most moves another process may have stored since a session in memory was
+#: current for it to catch up by playing them (more, or a slow intent, and it is
+#: restored from the stored state instead).
+CATCH_UP = 8
 
 
 def _dumps(data: Any) -> str:
@@ -53,6 +68,11 @@ def _dumps(data: Any) -> str:
 
 class StoredDuel(ApiError):
     """A stored Speed Duel asked for as a live game (409 ``duel_game`` for intents)."""
+
+
+class Conflict(Exception):
+    """Another writer stored the game's next move first; the move was rolled back and
+    the session dropped, so the intent is played again on the stored game."""
 
 
 @dataclass
@@ -128,6 +148,9 @@ class Games:
         self._cache_lock = threading.Lock()
         self._stripes = [threading.Lock() for _ in range(_STRIPES)]
         self._start_stripes = [threading.Lock() for _ in range(_STRIPES)]
+        #: Games another process has moved while this one held them (most recent last):
+        #: their intents read the stored ``seq`` first (see :meth:`_trusted`).
+        self._shared: OrderedDict[str, None] = OrderedDict()
 
     # -- cache ---------------------------------------------------------------
 
@@ -152,43 +175,129 @@ class Games:
         with self._cache_lock:
             self._cache.pop(game_id, None)
 
-    def _load(self, player: Player, game_id: str) -> Live:
-        """The live game (caller holds its lock); 404 unless it belongs to ``player``."""
+    def _note_shared(self, game_id: str) -> None:
+        """Remember that another process moves ``game_id`` too."""
+        with self._cache_lock:
+            self._shared[game_id] = None
+            self._shared.move_to_end(game_id)
+            while len(self._shared) > self.cache_size:
+                self._shared.popitem(last=False)
+
+    def _trusted(self, game_id: str) -> Live | None:
+        """The session in memory for an intent, without reading the database, for a game
+        no other process has been seen to move (its write is a compare-and-set, and a
+        refusal is checked by :meth:`_still_stored`); else :meth:`_fresh`."""
+        with self._cache_lock:
+            shared = game_id in self._shared
+            live = None if shared else self._cache.get(game_id)
+            if live is not None:
+                self._cache.move_to_end(game_id)
+        return self._fresh(game_id) if shared else live
+
+    def _still_stored(self, live: Live) -> bool:
+        """Whether ``live`` is still the stored game (one indexed read); when it is not,
+        it is dropped, so that a refusal is never answered from an older state."""
+        mark = db_games.game_mark(self.storage, live.id)
+        if mark is not None and mark[0] == live.seq:
+            return True
+        self._note_shared(live.id)
+        self.forget(live.id)
+        return False
+
+    def _load(self, player: Player, game_id: str, *, trust: bool = False) -> Live:
+        """The live game (caller holds its lock), as stored now: the session in memory
+        when it is still the stored one, else restored. 404 unless it is ``player``'s.
+
+        With ``trust`` (an intent, whose write is guarded), a game no other process
+        has been seen to move is taken from memory without a read (:meth:`_trusted`).
+        """
+        live = self._trusted(game_id) if trust else self._fresh(game_id)
+        if live is None:
+            live = self._restore(game_id)
+            if live.player_id == player.id:
+                self._remember(live)
+        if live.player_id != player.id:
+            raise not_found(game_id)
+        return live
+
+    def _fresh(self, game_id: str) -> Live | None:
+        """The session in memory if it is the stored game (one indexed read), caught up
+        when another process stored a few quick moves since; ``None`` (and the session
+        dropped) when it cannot be brought to the stored state that way."""
         with self._cache_lock:
             live = self._cache.get(game_id)
             if live is not None:
                 self._cache.move_to_end(game_id)
         if live is None:
-            row = db_games.live_game(self.storage, game_id)
-            if row is None or row["player_id"] != player.id:
-                raise not_found(game_id)
-            if row["mode"] == DUEL:
-                raise StoredDuel(
-                    409,
-                    "duel_game",
-                    "This game was a Speed Duel: its result is in /api/results, and"
-                    " /api/games/{id}/replay deals its board again for solo play.",
-                )
-            try:
-                session = self.rules.restore(json.loads(row["state"]))
-            except Exception:
-                log.exception("stored game %s cannot be restored", game_id)
-                raise damaged("record cannot be replayed") from None
-            live = Live(
-                row["id"],
-                row["player_id"],
-                session,
-                json.loads(row["settings"]),
-                row["created"],
-                row["seq"],
-                row["daily_date"],
-                row["level"],
-                row["status"],
-            )
-            self._remember(live)
-        if live.player_id != player.id:
+            return None
+        mark = db_games.game_mark(self.storage, game_id)
+        if mark is not None and mark[0] == live.seq:
+            return live
+        self._note_shared(game_id)
+        if (
+            mark is not None
+            and live.seq < mark[0] <= live.seq + CATCH_UP
+            and self._catch_up(live, mark)
+        ):
+            return live
+        self.forget(game_id)
+        return None
+
+    def _catch_up(self, live: Live, mark: tuple[int, str, int, int | None]) -> bool:
+        """Play on ``live`` the moves another process stored after it, as a replay does;
+        ``True`` when it then is the stored game (same seq, status, tiles and score).
+
+        Much cheaper than restoring the stored state when a balancer sends one game's
+        requests to several processes. On ``False`` the session may be half-changed:
+        the caller drops it.
+        """
+        seq, status, tiles_left, score = mark
+        missing = db_games.moves_after(self.storage, live.id, live.seq)
+        if [number for number, _, _ in missing] != list(range(live.seq + 1, seq + 1)):
+            return False  # moved on again meanwhile, or a gap: restore instead
+        log_ = [(at, json.loads(intent)) for _, at, intent in missing]
+        if any(intent.get("type") in SLOW_INTENTS for _, intent in log_):
+            return False
+        try:
+            _play(live.session, log_)
+        except Exception:
+            log.warning("game %s: stored moves do not replay on the live session", live.id)
+            return False
+        if self.rules.brief(live.session) != (status, tiles_left, score):
+            return False
+        live.seq = seq
+        live.status = status
+        return True
+
+    def _restore(self, game_id: str) -> Live:
+        """The game as stored, rebuilt from its row; 404 for an unknown id, 409 for a
+        stored duel or a record that cannot be replayed."""
+        row = db_games.live_game(self.storage, game_id)
+        if row is None:
             raise not_found(game_id)
-        return live
+        if row["mode"] == DUEL:
+            raise StoredDuel(
+                409,
+                "duel_game",
+                "This game was a Speed Duel: its result is in /api/results, and"
+                " /api/games/{id}/replay deals its board again for solo play.",
+            )
+        try:
+            session = self.rules.restore(json.loads(row["state"]))
+        except Exception:
+            log.exception("stored game %s cannot be restored", game_id)
+            raise damaged("record cannot be replayed") from None
+        return Live(
+            row["id"],
+            row["player_id"],
+            session,
+            json.loads(row["settings"]),
+            row["created"],
+            row["seq"],
+            row["daily_date"],
+            row["level"],
+            row["status"],
+        )
 
     # -- reading ---------------------------------------------------------------
 
@@ -200,17 +309,22 @@ class Games:
     def get(self, player: Player, game_id: str) -> dict[str, Any]:
         """The current view of one of ``player``'s games (the clock is applied first)."""
         with self._lock_for(game_id):
-            try:
-                live = self._load(player, game_id)
-            except StoredDuel:  # a finished duel: its stored summary, not a game to go on with
-                from tilematch.server.duel import stored_duel_view
+            for _ in range(RETRIES):
+                try:
+                    live = self._load(player, game_id)
+                except StoredDuel:  # a finished duel: its stored summary, not a game
+                    from tilematch.server.duel import stored_duel_view
 
-                row = db_games.game_row(self.storage, game_id)
-                assert row is not None
-                return stored_duel_view(row)
-            now = self.clock()
-            self._expire(live, now)
-            return self.view(live, now)
+                    row = db_games.game_row(self.storage, game_id)
+                    assert row is not None
+                    return stored_duel_view(row)
+                now = self.clock()
+                try:
+                    self._expire(live, now)
+                except Conflict:
+                    continue  # another process stored the end first: show it
+                return self.view(live, now)
+        raise busy()
 
     def listing(self, player: Player, which: str, limit: int = 100) -> list[dict[str, Any]]:
         """``player``'s games, newest first: ``unfinished``, ``finished`` or ``all``.
@@ -231,13 +345,11 @@ class Games:
             ]
         for live in mine:
             with self._lock_for(live.id):
-                with self._cache_lock:
-                    current = self._cache.get(live.id) is live
-                if not current:
-                    continue  # dropped or reloaded meanwhile: the stored game is the truth
+                if self._fresh(live.id) is not live:
+                    continue  # dropped, reloaded or moved on elsewhere: the stored game rules
                 try:
                     self._expire(live, self.clock())
-                except ApiError:
+                except (ApiError, Conflict):
                     continue  # not stored now; the game's own next request retries
 
     # -- writing ---------------------------------------------------------------
@@ -249,8 +361,14 @@ class Games:
         *,
         daily_date: str | None = None,
         level: int | None = None,
-    ) -> dict[str, Any]:
-        """Start a game for ``player``; returns its view. Raises 422 for refused settings."""
+        start_key: str | None = None,
+    ) -> dict[str, Any] | None:
+        """Start a game for ``player``; returns its view. Raises 422 for refused settings.
+
+        With ``start_key`` (a "find or start" such as a player's first Daily of a
+        date) the game is stored only if no game was started for that key before, in
+        the same transaction; ``None`` means another request (of any process) started
+        it first and nothing was stored."""
         now = self.clock()
         try:
             session = self.rules.new_session(settings, now)
@@ -280,8 +398,13 @@ class Games:
             daily_date=daily_date,
             level=level,
         )
-        with self.storage.transaction() as conn:
-            db_games.insert_game(conn, record)
+        try:
+            with self.storage.transaction() as conn:
+                db_games.insert_game(conn, record)
+                if start_key is not None and not db_games.claim_start(conn, start_key, live.id):
+                    raise Conflict(start_key)
+        except Conflict:
+            return None
         self._remember(live)
         return {"id": live.id, **view, "daily_date": daily_date}
 
@@ -304,13 +427,20 @@ class Games:
         ``game_over`` for a finished game, 404 for a game that is not the player's.
         """
         with self._lock_for(game_id):
-            live = self._load(player, game_id)
-            now = self.clock()
-            self._expire(live, now)
-            outcome = self._apply(live, intent, now)
-            if outcome.ok:
-                self._commit(live, intent, now)
-            return self._answer(live, outcome, now)
+            for _ in range(RETRIES):
+                live = self._load(player, game_id, trust=True)
+                now = self.clock()
+                try:
+                    self._expire(live, now)
+                    outcome = self._apply(live, intent, now)
+                    if outcome.ok:
+                        self._commit(live, intent, now)
+                    elif not self._still_stored(live):
+                        raise Conflict(game_id)
+                except Conflict:
+                    continue  # another process moved first: play the intent on its state
+                return self._answer(live, outcome, now)
+        raise busy()
 
     async def act_async(
         self, player: Player, game_id: str, intent: dict[str, Any]
@@ -325,15 +455,28 @@ class Games:
         and the replay that verifies a game's result when it ends.
         """
         lock = self._lock_for(game_id)
-        if (
-            intent.get("type") in SLOW_INTENTS
-            or not self._cached(game_id)
-            or not lock.acquire(blocking=False)
-        ):
-            return await run_in_threadpool(self.act, player, game_id, intent)
+        if intent.get("type") not in SLOW_INTENTS and lock.acquire(blocking=False):
+            try:
+                answer = await self._act_here(player, game_id, intent)
+            finally:
+                lock.release()
+            if answer is not None:
+                return answer
+        return await run_in_threadpool(self.act, player, game_id, intent)
+
+    async def _act_here(
+        self, player: Player, game_id: str, intent: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """:meth:`act` on the event loop for a fresh game in memory (the caller holds its
+        lock); ``None`` when it must go to a worker thread: not in memory, moved on by
+        another process, or a race lost to one (then nothing of it was stored)."""
+        live = self._trusted(game_id)
+        if live is None:
+            return None
+        if live.player_id != player.id:
+            raise not_found(game_id)
+        now = self.clock()
         try:
-            live = self._load(player, game_id)
-            now = self.clock()
             if self._expires(live, now):
                 await _while_holding(self._expire, live, now)
             outcome = self._apply(live, intent, now)
@@ -342,28 +485,32 @@ class Games:
                     self._commit(live, intent, now)
                 else:  # the end: the result is verified by a replay of the whole game
                     await _while_holding(self._commit, live, intent, now)
-            return self._answer(live, outcome, now)
-        finally:
-            lock.release()
+            elif not self._still_stored(live):
+                return None  # refused on an older state: play it again on the stored one
+        except Conflict:
+            return None
+        return self._answer(live, outcome, now)
 
     async def get_async(self, player: Player, game_id: str) -> dict[str, Any]:
-        """:meth:`get` for the event loop: answered here for a game held in memory whose
-        lock is free and whose clock has not just run out, else in a worker thread."""
+        """:meth:`get` for the event loop: answered here for a fresh game in memory whose
+        lock is free, else in a worker thread."""
         lock = self._lock_for(game_id)
-        if not self._cached(game_id) or not lock.acquire(blocking=False):
-            return await run_in_threadpool(self.get, player, game_id)
-        try:
-            live = self._load(player, game_id)
-            now = self.clock()
-            if self._expires(live, now):
-                await _while_holding(self._expire, live, now)
-            return self.view(live, now)
-        finally:
-            lock.release()
-
-    def _cached(self, game_id: str) -> bool:
-        with self._cache_lock:
-            return game_id in self._cache
+        if lock.acquire(blocking=False):
+            try:
+                live = self._fresh(game_id)
+                if live is not None:
+                    if live.player_id != player.id:
+                        raise not_found(game_id)
+                    now = self.clock()
+                    try:
+                        if self._expires(live, now):
+                            await _while_holding(self._expire, live, now)
+                        return self.view(live, now)
+                    except Conflict:
+                        pass  # another process stored the end first: read it in a thread
+            finally:
+                lock.release()
+        return await run_in_threadpool(self.get, player, game_id)
 
     def _apply(self, live: Live, intent: dict[str, Any], now: float) -> Any:
         """Play ``intent`` on the live session (the caller holds the game's lock and
@@ -420,7 +567,11 @@ class Games:
         return True if expired is None else expired
 
     def _commit(self, live: Live, intent: dict[str, Any], now: float) -> None:
-        """Write the move and the new state in one transaction (and the result at the end)."""
+        """Write the move and the new state in one transaction (and the result at the end).
+
+        Raises :class:`Conflict` (nothing stored, session dropped) when the stored game
+        is no longer at this session's move, 503 ``storage_failed`` when the write fails.
+        """
         status, tiles_left, score = self.rules.brief(live.session)
         seq = live.seq + 1
         finished = status not in ACTIVE
@@ -429,19 +580,26 @@ class Games:
             result = self._result(live, live.session.view(now), intent, now)
         try:
             with self.storage.transaction() as conn:
-                db_games.insert_move(conn, live.id, seq, now, _dumps(intent))
-                db_games.update_game(
+                stored = db_games.update_game(
                     conn,
                     live.id,
+                    seq=seq,
                     state=_dumps(live.session.to_json()),
                     status=status,
                     tiles_left=tiles_left,
                     score=score,
                     updated=now,
                     finished=now if finished else None,
-                )
+                ) and db_games.insert_move(conn, live.id, seq, now, _dumps(intent))
+                if not stored:
+                    raise Conflict(live.id)
                 if result is not None:
                     insert_result(conn, result)
+        except Conflict:
+            self.forget(live.id)
+            self._note_shared(live.id)
+            log.info("game %s: move %d was stored by another writer first", live.id, seq)
+            raise
         except WRITE_ERRORS as error:
             self.forget(live.id)
             log.error("cannot store a move of game %s: %s", live.id, error)
@@ -459,11 +617,7 @@ class Games:
         """Replay a move log of ``live`` on a fresh session; returns its final view."""
         settings = self.rules.settings_from_json(live.settings)
         session = self.rules.new_session(settings, live.created)
-        for at, intent in log_:
-            if intent.get("type") == "tick":
-                session.tick(at)
-            else:
-                session.act(intent, at)
+        _play(session, log_)
         session.tick(until)
         return session.view(until)
 
@@ -505,6 +659,16 @@ class Games:
         )
 
 
+def _play(session: GameSession, log_: list[tuple[float, dict[str, Any]]]) -> None:
+    """Play a stored move log on ``session``: each intent at its time (a ``tick`` lets
+    the clock act)."""
+    for at, intent in log_:
+        if intent.get("type") == "tick":
+            session.tick(at)
+        else:
+            session.act(intent, at)
+
+
 async def _while_holding(func: Callable[..., Any], *args: Any) -> Any:
     """Run ``func`` in a worker thread while the caller holds a game's lock.
 
@@ -514,6 +678,16 @@ async def _while_holding(func: Callable[..., Any], *args: Any) -> Any:
     """
     return await anyio.to_thread.run_sync(
         functools.partial(func, *args), limiter=anyio.CapacityLimiter(1)
+    )
+
+
+def busy() -> ApiError:
+    """The 503 for a game other writers kept moving on while this request retried."""
+    return ApiError(
+        503,
+        "game_busy",
+        "This game is being changed by other requests; try again.",
+        headers={"Retry-After": "1"},
     )
 
 

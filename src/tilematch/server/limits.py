@@ -5,6 +5,10 @@ bucket holds up to ``burst`` tokens and refills at ``rate`` tokens per second;
 each request takes one. Time comes from the injected clock, so tests control
 it. :class:`InFlight` bounds a player's requests being answered at once, and
 :class:`BodyLimit` (ASGI middleware) refuses request bodies over a size.
+
+These count in the memory of one process. With ``TILEMATCH_REDIS`` set,
+:mod:`tilematch.server.shared_limits` counts the same limits in Redis for every
+process; both kinds answer the :class:`Limit` and :class:`Slots` protocols.
 """
 
 from __future__ import annotations
@@ -12,11 +16,47 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
+from typing import Protocol
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tilematch.server.errors import ApiError, error_response
+
+
+class Limit(Protocol):
+    """A rate limit: :meth:`check` takes one token for a key or refuses."""
+
+    def check(self, key: str, what: str) -> None:
+        """Take a token for ``key`` or raise a 429 naming ``what`` was asked too often."""
+
+
+class Slots(Protocol):
+    """A bound on the requests of one key being answered at once."""
+
+    def hold(self, key: str) -> AbstractContextManager[None]:
+        """One slot for ``key`` while the block runs, or a 429 when all are taken."""
+
+
+def too_many(wait: float, what: str) -> ApiError:
+    """The 429 for a bucket that refills enough in ``wait`` seconds."""
+    seconds = max(1, math.ceil(wait))
+    return ApiError(
+        429,
+        "rate_limited",
+        f"Too many {what}; try again in {seconds} s.",
+        headers={"Retry-After": str(seconds)},
+    )
+
+
+def all_slots_taken(limit: int) -> ApiError:
+    """The 429 for a key whose ``limit`` requests are all being answered."""
+    return ApiError(
+        429,
+        "rate_limited",
+        f"Too many requests at once ({limit} are being answered); wait for them to finish.",
+        headers={"Retry-After": "1"},
+    )
 
 
 class RateLimiter:
@@ -51,13 +91,7 @@ class RateLimiter:
         """Take a token or raise a 429 :class:`ApiError` saying when to retry."""
         wait = self.take(key)
         if wait > 0:
-            seconds = max(1, math.ceil(wait))
-            raise ApiError(
-                429,
-                "rate_limited",
-                f"Too many {what}; try again in {seconds} s.",
-                headers={"Retry-After": str(seconds)},
-            )
+            raise too_many(wait, what)
 
     def _prune(self, now: float) -> None:
         full = [
@@ -93,13 +127,7 @@ class InFlight:
         with self._lock:
             count = self._counts.get(key, 0)
             if count >= self.limit:
-                raise ApiError(
-                    429,
-                    "rate_limited",
-                    f"Too many requests at once ({self.limit} are being answered); "
-                    "wait for them to finish.",
-                    headers={"Retry-After": "1"},
-                )
+                raise all_slots_taken(self.limit)
             self._counts[key] = count + 1
         try:
             yield

@@ -4,8 +4,11 @@ Every setting has a default that needs no secret, so ``tilematch serve``
 starts on a fresh machine. Environment variables:
 
 ``TILEMATCH_DB``
-    Path of the SQLite database file (default: ``$XDG_DATA_HOME/tilematch/tilematch.sqlite3``,
-    ``XDG_DATA_HOME`` defaulting to ``~/.local/share``).
+    The database: the path of a SQLite file (default:
+    ``$XDG_DATA_HOME/tilematch/tilematch.sqlite3``, ``XDG_DATA_HOME`` defaulting to
+    ``~/.local/share``), or the URL of a PostgreSQL database
+    (``postgresql://user:password@host:5432/tilematch``, needs ``tilematch[scale]``)
+    that many server processes share.
 ``TILEMATCH_WEB``
     Folder of the static page (default: the ``web`` folder of the package).
 ``TILEMATCH_MAX_BODY``
@@ -22,8 +25,10 @@ starts on a fresh machine. Environment variables:
     ``1`` to mark the player cookie ``Secure`` (behind HTTPS).
 ``TILEMATCH_REDIS``
     URL of a Redis server (``redis://host:6379/0``) shared by many server
-    processes: rate limits and duel rooms then live there. Unset (default): one
-    process keeps them in memory.
+    processes: the rate limits, in-flight caps, game creations and new players
+    are then counted there for all of them (a request answers 503 while Redis
+    cannot be reached), and the duel rooms live there. Unset (default): one
+    process keeps them in memory. ``tilematch serve --workers N`` above 1 needs it.
 ``TILEMATCH_SYNC``
     SQLite ``synchronous`` level. ``NORMAL`` (default): every acknowledged move is
     committed to the write-ahead log before the answer, so a crash or restart of
@@ -48,11 +53,19 @@ class SettingsError(ValueError):
     """An environment variable holds a value the server cannot use; the message names it."""
 
 
-def default_db_path(env: Mapping[str, str] | None = None) -> Path:
-    """``$TILEMATCH_DB``, else ``$XDG_DATA_HOME/tilematch/tilematch.sqlite3``."""
+def database_target(value: Path | str) -> Path | str:
+    """A database setting as the server keeps it: a URL (``scheme://...``) stays the
+    text it is, anything else is a file path (``~`` expanded)."""
+    if isinstance(value, str) and "://" in value:
+        return value
+    return Path(value).expanduser()
+
+
+def default_db_path(env: Mapping[str, str] | None = None) -> Path | str:
+    """``$TILEMATCH_DB`` (a path or a URL), else ``$XDG_DATA_HOME/tilematch/tilematch.sqlite3``."""
     env = os.environ if env is None else env
     if env.get("TILEMATCH_DB"):
-        return Path(env["TILEMATCH_DB"]).expanduser()
+        return database_target(env["TILEMATCH_DB"])
     data_home = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(data_home).expanduser() / "tilematch" / "tilematch.sqlite3"
 
@@ -61,11 +74,13 @@ def default_db_path(env: Mapping[str, str] | None = None) -> Path:
 class Settings:
     """Everything :func:`tilematch.server.create_app` needs.
 
-    ``clock`` is the server's time in seconds (wall clock by default); tests
-    pass a fake one. Game clocks, rate limits and timestamps all read it.
+    ``db_path`` is the database: a SQLite file's path, or a PostgreSQL URL (kept
+    as text; see :func:`database_target`). ``clock`` is the server's time in
+    seconds (wall clock by default); tests pass a fake one. Game clocks, rate
+    limits and timestamps all read it.
     """
 
-    db_path: Path = field(default_factory=default_db_path)
+    db_path: Path | str = field(default_factory=default_db_path)
     web_dir: Path | None = PACKAGE_WEB_DIR
     clock: Callable[[], float] = time.time
     max_body_bytes: int = 16_384
@@ -82,6 +97,7 @@ class Settings:
     redis_url: str | None = None
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "db_path", database_target(self.db_path))
         if self.max_body_bytes < 256:
             raise SettingsError("max_body_bytes must be at least 256")
         for name in ("create_per_minute", "requests_per_second", "players_per_minute"):

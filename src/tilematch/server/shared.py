@@ -36,18 +36,30 @@ def check_url(url: str) -> str:
     Raises :class:`SharedError` naming the problem otherwise.
     """
     parts = urlsplit(url)
+    shown = _without_password(url)
     if parts.scheme not in SCHEMES:
         raise SharedError(
-            f"TILEMATCH_REDIS={url!r} is not a Redis URL (redis://host:port/db, "
+            f"TILEMATCH_REDIS={shown!r} is not a Redis URL (redis://host:port/db, "
             "rediss:// or unix://)"
         )
     if parts.scheme != "unix" and not parts.hostname:
-        raise SharedError(f"TILEMATCH_REDIS={url!r} names no host")
+        raise SharedError(f"TILEMATCH_REDIS={shown!r} names no host")
     try:
         parts.port  # noqa: B018 (raises ValueError for a port out of range)
     except ValueError:
-        raise SharedError(f"TILEMATCH_REDIS={url!r} has a bad port") from None
+        raise SharedError(f"TILEMATCH_REDIS={shown!r} has a bad port") from None
     return url
+
+
+def _without_password(url: str) -> str:
+    """``url`` with the password of its user part (``user:password@``) replaced by ``***``."""
+    scheme, sep, rest = url.partition("://")
+    if not sep or "@" not in rest.split("/", 1)[0]:
+        return url
+    user, _, host = rest.partition("@")
+    if ":" in user:
+        user = user.split(":", 1)[0] + ":***"
+    return f"{scheme}://{user}@{host}"
 
 
 def where(url: str) -> str:

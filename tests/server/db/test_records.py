@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from tests.support.server import new_game, play_out
+from tests.support.stored import Stored
 
 TINY = {"game": "shisensho", "mode": "classic", "size": [4, 4]}
 
@@ -100,28 +99,25 @@ def test_daily_refuses_bad_dates(client, db_path, value):
     assert answer.status_code == 422
     assert answer.json()["error"]["code"] == "bad_date"
     assert client.post(f"/api/daily/{value}/restart").status_code == 422
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
-    conn.close()
+    with Stored(db_path) as db:
+        assert db.value("SELECT COUNT(*) FROM games") == 0
 
 
 def _insert_daily(db_path, player_id, date, outcome, time, verified=1, hints=0, undos=0):
-    conn = sqlite3.connect(db_path)
     game_id = f"g-{date}-{outcome}-{time}"
-    conn.execute(
-        "INSERT INTO games (id, player_id, game, mode, board, seed, settings, state, status,"
-        " created, updated, daily_date) VALUES (?, ?, 'solitaire', 'daily', 'turtle', 1, '{}',"
-        " '{}', ?, 0, 0, ?)",
-        (game_id, player_id, outcome, date),
-    )
-    conn.execute(
-        "INSERT INTO results (game_id, player_id, game, mode, board, outcome, score, time,"
-        " hints, undos, verified, finished, daily_date) VALUES (?, ?, 'solitaire', 'daily',"
-        " 'turtle', ?, 0, ?, ?, ?, ?, 0, ?)",
-        (game_id, player_id, outcome, time, hints, undos, verified, date),
-    )
-    conn.commit()
-    conn.close()
+    with Stored(db_path) as db:
+        db.execute(
+            "INSERT INTO games (id, player_id, game, mode, board, seed, settings, state,"
+            " status, created, updated, daily_date) VALUES (?, ?, 'solitaire', 'daily',"
+            " 'turtle', 1, '{}', '{}', ?, 0, 0, ?)",
+            (game_id, player_id, outcome, date),
+        )
+        db.execute(
+            "INSERT INTO results (game_id, player_id, game, mode, board, outcome, score, time,"
+            " hints, undos, verified, finished, daily_date) VALUES (?, ?, 'solitaire', 'daily',"
+            " 'turtle', ?, 0, ?, ?, ?, ?, 0, ?)",
+            (game_id, player_id, outcome, time, hints, undos, verified, date),
+        )
 
 
 def test_daily_history_and_streaks(client, db_path):
@@ -183,10 +179,8 @@ def test_the_result_is_rederived_from_the_stored_move_log(client, clock, db_path
     view = client.post(
         f"/api/games/{game['id']}/actions", json={"type": "match", "a": first[0], "b": first[1]}
     ).json()["game"]
-    conn = sqlite3.connect(db_path)
-    conn.execute("DELETE FROM moves WHERE game_id = ? AND seq = 1", (game["id"],))
-    conn.commit()
-    conn.close()
+    with Stored(db_path) as db:
+        db.execute("DELETE FROM moves WHERE game_id = ? AND seq = 1", (game["id"],))
     ended = play_out(client, view, clock, step=1.0)  # the live game plays on to the end
     assert ended["status"] == "won"
     result = client.get("/api/results").json()[0]

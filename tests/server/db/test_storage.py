@@ -1,4 +1,5 @@
-"""Storage: WAL, migrations from older files, restarts mid-game, failed writes."""
+"""Storage on both engines: migrations from older databases, newer and foreign ones
+refused, restarts mid-game, failed writes; and SQLite's own file checks."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from contextlib import contextmanager
 import pytest
 
 from tests.support.clock import START
-from tests.support.server import act, new_game
+from tests.support.server import SQLITE_ONLY, act, new_game
+from tests.support.stored import Stored
 from tilematch.server.db import MIGRATIONS, SCHEMA_VERSION, Storage, StorageError
+from tilematch.server.db.dialect import postgres_ddl
 
 SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 4], "seed": 11}
 
@@ -32,15 +35,42 @@ INSERT INTO schema_migrations VALUES (1, 'players, games and move logs', 0);
 """
 
 
-def test_database_is_wal_and_fully_migrated(client, db_path):
+@pytest.fixture
+def empty_database(request, database, tmp_path):
+    """A database of the test's engine with nothing in it, not even the schema: a new
+    SQLite file or a new PostgreSQL database."""
+    if isinstance(database, str):
+        return request.getfixturevalue("postgres_url")
+    return tmp_path / "empty.sqlite3"
+
+
+def _write_script(target, script):
+    """Run ``script`` (SQLite's SQL, translated for PostgreSQL) on ``target``."""
+    with Stored(target) as db:
+        db.script(postgres_ddl(script) if db.postgres else script)
+
+
+def test_a_new_database_is_fully_migrated(empty_database):
+    storage = Storage(empty_database, now=0.0)
+    assert storage.applied == [m.version for m in MIGRATIONS]
+    assert storage.version == SCHEMA_VERSION
+    storage.close()
+    with Stored(empty_database) as db:
+        versions = [row[0] for row in db.rows("SELECT version FROM schema_migrations ORDER BY 1")]
+    assert versions == [m.version for m in MIGRATIONS] and versions[-1] == SCHEMA_VERSION
+    again = Storage(empty_database, now=1.0)  # opened again: nothing left to apply
+    assert again.applied == [] and again.version == SCHEMA_VERSION
+    again.close()
+
+
+@SQLITE_ONLY
+def test_sqlite_database_is_wal(client, db_path):
     conn = sqlite3.connect(db_path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    versions = [row[0] for row in conn.execute("SELECT version FROM schema_migrations")]
-    assert versions == [m.version for m in MIGRATIONS] and versions[-1] == SCHEMA_VERSION
     conn.close()
 
 
-def test_old_database_upgrades_in_place_and_its_games_continue(make_client, db_path, clock):
+def test_old_database_upgrades_in_place_and_its_games_continue(make_client, empty_database, clock):
     from tilematch.modes import Settings, new_session
     from tilematch.server.players import hash_token
 
@@ -49,24 +79,23 @@ def test_old_database_upgrades_in_place_and_its_games_continue(make_client, db_p
     view = session.view(START - 60)
     pair = view["pairs"][0]
     assert session.act({"type": "match", "a": pair[0], "b": pair[1]}, START - 30).ok
-    conn = sqlite3.connect(db_path)
-    conn.executescript(OLD_SCHEMA)
-    conn.execute(
-        "INSERT INTO players VALUES ('old-player', ?, 'Veteran', ?)", (hash_token("old-token"), 0)
-    )
-    conn.execute(
-        "INSERT INTO games VALUES ('old-game', 'old-player', 'shisensho', 'classic', '4x4', 11,"
-        " ?, ?, 'playing', 14, 100, ?, ?)",
-        (json.dumps(settings.to_json()), json.dumps(session.to_json()), START - 60, START - 30),
-    )
-    conn.execute(
-        "INSERT INTO moves VALUES ('old-game', 1, ?, ?)",
-        (START - 30, json.dumps({"type": "match", "a": pair[0], "b": pair[1]})),
-    )
-    conn.commit()
-    conn.close()
+    _write_script(empty_database, OLD_SCHEMA)
+    with Stored(empty_database) as db:
+        db.execute(
+            "INSERT INTO players VALUES ('old-player', ?, 'Veteran', ?)",
+            (hash_token("old-token"), 0),
+        )
+        db.execute(
+            "INSERT INTO games VALUES ('old-game', 'old-player', 'shisensho', 'classic', '4x4',"
+            " 11, ?, ?, 'playing', 14, 100, ?, ?)",
+            (json.dumps(settings.to_json()), json.dumps(session.to_json()), START - 60, START - 30),
+        )
+        db.execute(
+            "INSERT INTO moves VALUES ('old-game', 1, ?, ?)",
+            (START - 30, json.dumps({"type": "match", "a": pair[0], "b": pair[1]})),
+        )
 
-    client = make_client()
+    client = make_client(db_path=empty_database)
     client.headers["Authorization"] = "Bearer old-token"
     assert client.get("/api/me").json() == {"id": "old-player", "name": "Veteran"}
     game = client.get("/api/games/old-game").json()
@@ -77,34 +106,52 @@ def test_old_database_upgrades_in_place_and_its_games_continue(make_client, db_p
     assert ended["status"] == "given_up"
     results = client.get("/api/results").json()
     assert results[0]["game_id"] == "old-game" and results[0]["verified"] is True
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0] == 3
-    conn.close()
+    with Stored(empty_database) as db:
+        assert db.value("SELECT MAX(version) FROM schema_migrations") == SCHEMA_VERSION
+        # migration 4 counted the old game's one move, so the next one was stored as move 2
+        assert db.value("SELECT seq FROM games WHERE id = 'old-game'") == 2
 
 
-def test_each_migration_step_applies_on_the_one_before(tmp_path):
-    path = tmp_path / "steps.sqlite3"
+def _migration_connection(target):
+    """A connection the migration runner can drive directly, and the engine's dialect."""
+    from tilematch.server.db.dialect import POSTGRES, SQLITE
+
+    if isinstance(target, str):
+        import psycopg
+
+        from tilematch.server.db.postgres import PgConnection
+
+        raw = psycopg.connect(target, autocommit=True)
+
+        return PgConnection(raw, lambda error: error), raw, POSTGRES
+    raw = sqlite3.connect(target, isolation_level=None)
+    return raw, raw, SQLITE
+
+
+def test_each_migration_step_applies_on_the_one_before(empty_database):
+    from tilematch.server.db.migrations import migrate, schema_version
+
     for version in range(1, SCHEMA_VERSION + 1):
-        conn = sqlite3.connect(path, isolation_level=None)
-        from tilematch.server.db.migrations import migrate, schema_version
-
-        migrate(conn, 0.0, upto=version)
-        assert schema_version(conn) == version
-        conn.close()
-    storage = Storage(path, now=0.0)
+        conn, raw, dialect = _migration_connection(empty_database)
+        assert migrate(conn, 0.0, upto=version, dialect=dialect) == [version]
+        assert schema_version(conn, dialect) == version
+        raw.close()
+    storage = Storage(empty_database, now=0.0)
     assert storage.version == SCHEMA_VERSION and storage.applied == []
     storage.close()
 
 
-def test_newer_or_foreign_files_are_refused(tmp_path):
-    newer = tmp_path / "newer.sqlite3"
-    Storage(newer, now=0.0).close()
-    conn = sqlite3.connect(newer)
-    conn.execute("INSERT INTO schema_migrations VALUES (99, 'future', 0)")
-    conn.commit()
-    conn.close()
+def test_a_newer_database_is_refused(empty_database):
+    Storage(empty_database, now=0.0).close()
+    with Stored(empty_database) as db:
+        db.execute("INSERT INTO schema_migrations VALUES (99, 'future', 0)")
     with pytest.raises(StorageError, match="newer"):
-        Storage(newer, now=0.0)
+        Storage(empty_database, now=0.0)
+    with Stored(empty_database) as db:  # left as it was
+        assert db.value("SELECT MAX(version) FROM schema_migrations") == 99
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path):
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"this is not a database" * 100)
     with pytest.raises(StorageError, match="not a usable"):
@@ -163,12 +210,11 @@ def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path):
 def test_a_damaged_stored_game_is_a_409_not_a_crash(make_client, db_path):
     client = make_client()
     game = new_game(client, **SMALL)
-    conn = sqlite3.connect(db_path)
-    conn.execute(
-        "UPDATE games SET state = '{\"format\": 99}', settings = '[]' WHERE id = ?", (game["id"],)
-    )
-    conn.commit()
-    conn.close()
+    with Stored(db_path) as db:
+        db.execute(
+            "UPDATE games SET state = '{\"format\": 99}', settings = '[]' WHERE id = ?",
+            (game["id"],),
+        )
     client.app.state.server.games.forget(game["id"])
     for answer in (
         client.get(f"/api/games/{game['id']}"),
@@ -179,6 +225,21 @@ def test_a_damaged_stored_game_is_a_409_not_a_crash(make_client, db_path):
         assert answer.json()["error"]["code"] == "game_damaged"
 
 
+def test_another_programs_postgres_database_is_refused_and_left_unchanged(postgres_url):
+    with Stored(postgres_url) as db:
+        db.execute("CREATE TABLE notes (id BIGINT PRIMARY KEY, text TEXT)")
+        db.execute("INSERT INTO notes VALUES (1, 'keep me')")
+    with pytest.raises(StorageError, match="PostgreSQL database of another program"):
+        Storage(postgres_url, now=0.0)
+    with Stored(postgres_url) as db:
+        tables = db.rows(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+        assert tables == [("notes",)]  # no schema_migrations either
+        assert db.rows("SELECT * FROM notes") == [(1, "keep me")]
+
+
+@SQLITE_ONLY
 def test_another_programs_database_is_refused_and_left_unchanged(tmp_path, make_client):
     path = tmp_path / "notes.sqlite3"
     conn = sqlite3.connect(path)
@@ -200,16 +261,14 @@ def test_a_stored_duel_is_not_played_as_a_solo_game(client, db_path):
 
     me = client.get("/api/me").json()
     settings = Settings(game="shisensho", mode="classic", size=(4, 4), seed=3).validate()
-    conn = sqlite3.connect(db_path)
-    conn.execute(
-        "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings, state,"
-        " status, tiles_left, score, created, updated, finished) VALUES ('a-duel', ?,"
-        " 'shisensho', 'duel', '4x4', '', 3, ?, '{\"duel\": \"ABCD\", \"log\": []}', 'won',"
-        " 0, 10, 0, 0, 0)",
-        (me["id"], json.dumps(settings.to_json())),
-    )
-    conn.commit()
-    conn.close()
+    with Stored(db_path) as db:
+        db.execute(
+            "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings, state,"
+            " status, tiles_left, score, created, updated, finished) VALUES ('a-duel', ?,"
+            " 'shisensho', 'duel', '4x4', '', 3, ?, '{\"duel\": \"ABCD\", \"log\": []}',"
+            " 'won', 0, 10, 0, 0, 0)",
+            (me["id"], json.dumps(settings.to_json())),
+        )
     summary = client.get("/api/games/a-duel")  # the stored duel's summary, no board
     assert summary.status_code == 200, summary.text
     assert (summary.json()["mode"], summary.json()["status"]) == ("duel", "won")
@@ -242,3 +301,37 @@ def test_a_refused_shuffle_changes_nothing_stored(make_client, clock):
     restored = second.get(f"/api/games/{game['id']}").json()
     for key in ("tiles", "counters", "score", "ledger", "status"):
         assert restored[key] == before[key], key
+
+
+def test_one_query_text_runs_on_both_engines(database):
+    """``?`` placeholders, a ``?`` and a ``%`` inside literals, rows by name, row counts,
+    a broken constraint rolled back whole: the same text on either engine."""
+    from tilematch.server.db import WRITE_ERRORS
+
+    storage = Storage(database, now=0.0)
+    try:
+        with storage.transaction() as conn:
+            conn.executemany(
+                "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
+                [("p1", "h1", "Ann?%", 1.5), ("p2", "h2", None, 2.0)],
+            )
+        found = storage.rows(
+            "SELECT id, name, created FROM players WHERE name LIKE 'Ann?%' AND id = ?", ("p1",)
+        )
+        assert found == [{"id": "p1", "name": "Ann?%", "created": 1.5}]
+        with storage.transaction() as conn:
+            assert conn.execute("UPDATE players SET name = 'x' WHERE name = '?'").rowcount == 0
+            assert (
+                conn.execute("UPDATE players SET name = ? WHERE id = ?", ("B", "p2")).rowcount == 1
+            )
+        with pytest.raises(WRITE_ERRORS), storage.transaction() as conn:
+            conn.execute("INSERT INTO players VALUES ('p3', 'h3', NULL, 3)")
+            conn.execute("INSERT INTO players VALUES ('p4', 'h1', NULL, 4)")  # h1 is taken
+        assert [row["id"] for row in storage.rows("SELECT id FROM players ORDER BY id")] == [
+            "p1",
+            "p2",
+        ]
+        assert storage.row("SELECT name FROM players WHERE id = ?", ("p2",)) == {"name": "B"}
+        assert storage.row("SELECT name FROM players WHERE id = ?", ("nobody\x00",)) is None
+    finally:
+        storage.close()

@@ -50,6 +50,8 @@ async def _start(a: Duelist, b: Duelist, url_a: str, url_b: str) -> None:
     await a.connect(url_a)
     await b.connect(url_b)
     await asyncio.wait_for(asyncio.gather(a.playing.wait(), b.playing.wait()), 20)
+    while not (a.tiles and b.tiles):  # the board comes in the state after the start
+        await asyncio.sleep(0.01)
 
 
 def _check_agreement(a: Duelist, b: Duelist) -> None:

@@ -38,9 +38,13 @@ from tilematch.server.players import Player, create_player
 ROOMS_START = 1_000_000.0
 
 
-def make_rooms(tmp_path: Path, **config: Any) -> tuple[DuelRooms, FakeClock, Storage]:
+def make_rooms(database: Path | str, **config: Any) -> tuple[DuelRooms, FakeClock, Storage]:
+    """Rooms on ``database`` (the test's: a SQLite path or a PostgreSQL URL; a folder
+    gets a SQLite file in it)."""
     clock = FakeClock(ROOMS_START)
-    storage = Storage(tmp_path / "rooms.sqlite3", now=ROOMS_START)
+    if isinstance(database, Path) and database.is_dir():
+        database = database / "rooms.sqlite3"
+    storage = Storage(database, now=ROOMS_START)
     options: dict[str, Any] = {"countdown": 0.0, "recheck": 0.01}
     options.update(config)
     return DuelRooms(storage, clock, DuelConfig(**options)), clock, storage
@@ -89,9 +93,9 @@ def send(rooms: DuelRooms, room: Room, client: Client, **frame: Any) -> None:
 # --------------------------------------------------------------------------- settings
 
 
-def test_room_codes_are_short_unambiguous_and_found_in_any_case(tmp_path: Path) -> None:
+def test_room_codes_are_short_unambiguous_and_found_in_any_case(database: Path | str) -> None:
     async def scenario() -> None:
-        rooms, _, storage = make_rooms(tmp_path)
+        rooms, _, storage = make_rooms(database)
         host = player(storage, "Host")
         codes = {rooms.create(host).code for _ in range(50)}
         assert len(codes) == 50
@@ -115,9 +119,9 @@ def test_room_codes_are_short_unambiguous_and_found_in_any_case(tmp_path: Path) 
         ({"seed": -1}, "bad_settings"),
     ],
 )
-def test_bad_settings_are_refused(tmp_path: Path, options: dict[str, Any], code: str) -> None:
+def test_bad_settings_are_refused(database: Path | str, options: dict[str, Any], code: str) -> None:
     async def scenario() -> None:
-        rooms, _, storage = make_rooms(tmp_path)
+        rooms, _, storage = make_rooms(database)
         with pytest.raises(DuelError) as caught:
             rooms.create(player(storage, "Host"), **options)
         assert caught.value.status == 422 and caught.value.code == code
@@ -126,9 +130,9 @@ def test_bad_settings_are_refused(tmp_path: Path, options: dict[str, Any], code:
     run(scenario)
 
 
-def test_too_many_rooms_is_a_503(tmp_path: Path) -> None:
+def test_too_many_rooms_is_a_503(database: Path | str) -> None:
     async def scenario() -> None:
-        rooms, _, storage = make_rooms(tmp_path, max_rooms=3)
+        rooms, _, storage = make_rooms(database, max_rooms=3)
         host = player(storage, "Host")
         for _ in range(3):
             rooms.create(host)
@@ -142,9 +146,9 @@ def test_too_many_rooms_is_a_503(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- seats and time
 
 
-def test_a_room_nobody_joins_expires(tmp_path: Path) -> None:
+def test_a_room_nobody_joins_expires(database: Path | str) -> None:
     async def scenario() -> None:
-        rooms, clock, storage = make_rooms(tmp_path, waiting_ttl=60.0)
+        rooms, clock, storage = make_rooms(database, waiting_ttl=60.0)
         host = player(storage, "Host")
         room = rooms.create(host)
         me = Client(host)
@@ -161,9 +165,9 @@ def test_a_room_nobody_joins_expires(tmp_path: Path) -> None:
     run(scenario)
 
 
-def test_a_guest_who_leaves_before_the_start_frees_the_seat(tmp_path: Path) -> None:
+def test_a_guest_who_leaves_before_the_start_frees_the_seat(database: Path | str) -> None:
     async def scenario() -> None:
-        rooms, _, storage = make_rooms(tmp_path, countdown=100.0)
+        rooms, _, storage = make_rooms(database, countdown=100.0)
         host, guest, other = (player(storage, n) for n in ("Host", "Guest", "Other"))
         room = rooms.create(host)
         guest_client = Client(guest)
@@ -184,9 +188,9 @@ def test_a_guest_who_leaves_before_the_start_frees_the_seat(tmp_path: Path) -> N
     run(scenario)
 
 
-def test_spectators_are_limited(tmp_path: Path) -> None:
+def test_spectators_are_limited(database: Path | str) -> None:
     async def scenario() -> None:
-        rooms, _, storage = make_rooms(tmp_path, max_spectators=2)
+        rooms, _, storage = make_rooms(database, max_spectators=2)
         room = rooms.create(player(storage, "Host"))
         watchers = [Client(None) for _ in range(3)]
         for watcher in watchers:
@@ -198,9 +202,9 @@ def test_spectators_are_limited(tmp_path: Path) -> None:
     run(scenario)
 
 
-def test_a_finished_room_closes_after_a_while(tmp_path: Path) -> None:
+def test_a_finished_room_closes_after_a_while(database: Path | str) -> None:
     async def scenario() -> None:
-        rooms, clock, storage = make_rooms(tmp_path, finished_ttl=120.0)
+        rooms, clock, storage = make_rooms(database, finished_ttl=120.0)
         host, guest = player(storage, "Host"), player(storage, "Guest")
         room = rooms.create(host, size=(2, 2))
         a, b = Client(host), Client(guest)
@@ -228,10 +232,10 @@ def test_a_finished_room_closes_after_a_while(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("level", ["relaxed", "steady", "sharp"])
 def test_the_computer_rival_finishes_a_game_against_a_scripted_player(
-    tmp_path: Path, level: str
+    database: Path | str, level: str
 ) -> None:
     async def scenario() -> None:
-        rooms, clock, storage = make_rooms(tmp_path)
+        rooms, clock, storage = make_rooms(database)
         human = player(storage, "Human")
         room = rooms.create(human, size=(4, 6), seed=21, rival=level)
         me = Client(human)
@@ -264,7 +268,7 @@ def test_the_computer_rival_finishes_a_game_against_a_scripted_player(
         assert all(gap >= RIVAL_PACE[level] - 1e-9 for gap in gaps)
         assert len(rival_times) == result["scores"][1] // 2
         stored = storage.rows("SELECT outcome, variant, score FROM results")
-        assert [tuple(r) for r in stored] == [
+        assert [tuple(r.values()) for r in stored] == [
             (
                 "won" if result["winner"] == 0 else "lost" if result["winner"] == 1 else "draw",
                 f"rival-{level}",
@@ -388,11 +392,11 @@ def first_pair_deadlock_seed() -> int:
     raise AssertionError("no 4x6 seed runs into a deadlock")
 
 
-def test_a_deadlock_is_reshuffled_for_both_players(tmp_path: Path) -> None:
+def test_a_deadlock_is_reshuffled_for_both_players(database: Path | str) -> None:
     seed = first_pair_deadlock_seed()
 
     async def scenario() -> None:
-        rooms, clock, storage = make_rooms(tmp_path)
+        rooms, clock, storage = make_rooms(database)
         host, guest = player(storage, "Host"), player(storage, "Guest")
         room = rooms.create(host, size=(4, 6), seed=seed)
         clients = [Client(host), Client(guest)]
@@ -458,7 +462,7 @@ def gravity_case() -> tuple[int, int]:
     raise AssertionError("no 4x6 gravity seed has both kinds of pair")
 
 
-def test_a_claim_on_a_board_that_changed_under_it_is_stale(tmp_path: Path) -> None:
+def test_a_claim_on_a_board_that_changed_under_it_is_stale(database: Path | str) -> None:
     """Gravity: after one pair goes, the tiles above fall. A claim made on the board
     from before (version 0) that touches a tile that fell is refused as stale, with
     no penalty; a claim on version 0 whose tiles did not move counts, and on the
@@ -466,7 +470,7 @@ def test_a_claim_on_a_board_that_changed_under_it_is_stale(tmp_path: Path) -> No
     seed, index = gravity_case()
 
     async def scenario() -> None:
-        rooms, _clock, storage = make_rooms(tmp_path)
+        rooms, _clock, storage = make_rooms(database)
         host, guest = player(storage, "Host"), player(storage, "Guest")
         room = rooms.create(host, size=(4, 6), seed=seed, gravity=True)
         clients = [Client(host), Client(guest)]

@@ -194,7 +194,7 @@ def test_two_registries_share_a_room_and_one_takes_it_over(tmp_path: Path, redis
             await one.redis.aclose()
             await two.redis.aclose()
 
-    asyncio.run(scenario())
+    asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
 def test_a_duel_is_stored_once_by_two_writers(tmp_path: Path) -> None:

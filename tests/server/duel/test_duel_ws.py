@@ -30,7 +30,7 @@ class LiveServer(PageServer):
     """The app on uvicorn (websockets enabled, the test's clock) in a background thread,
     with helpers that speak to it as players."""
 
-    def __init__(self, db_path: Path, clock: Callable[[], float], **config: Any) -> None:
+    def __init__(self, db_path: Path | str, clock: Callable[[], float], **config: Any) -> None:
         super().__init__(db_path, websockets=True, clock=clock, web_dir=None)
         options: dict[str, Any] = {"countdown": 0.05, "recheck": 0.02}
         options.update(config)
@@ -66,8 +66,8 @@ def auth(token: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def live(tmp_path: Path) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path / "duel.sqlite3", time.time).start()
+def live(database: Path | str) -> Iterator[LiveServer]:
+    server = LiveServer(database, time.time).start()
     yield server
     server.stop()
 
@@ -78,8 +78,8 @@ def fake_clock() -> FakeClock:
 
 
 @pytest.fixture
-def live_fake(tmp_path: Path, fake_clock: FakeClock) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path / "duel.sqlite3", fake_clock).start()
+def live_fake(database: Path | str, fake_clock: FakeClock) -> Iterator[LiveServer]:
+    server = LiveServer(database, fake_clock).start()
     yield server
     server.stop()
 
@@ -235,10 +235,10 @@ def test_two_players_play_a_full_duel(live: LiveServer) -> None:
     asyncio.run(scenario())
 
 
-def test_conflicting_claims_in_a_tight_loop_keep_both_boards_identical(tmp_path: Path) -> None:
-    live = LiveServer(
-        tmp_path / "duel.sqlite3", time.time, frames_per_second=100_000.0, frame_burst=100_000
-    ).start()
+def test_conflicting_claims_in_a_tight_loop_keep_both_boards_identical(
+    database: Path | str,
+) -> None:
+    live = LiveServer(database, time.time, frames_per_second=100_000.0, frame_burst=100_000).start()
     try:
 
         async def hammer(me: Duelist, reverse: bool) -> None:
@@ -288,11 +288,9 @@ def test_conflicting_claims_in_a_tight_loop_keep_both_boards_identical(tmp_path:
 
 @pytest.mark.parametrize("gravity", [False, True])
 def test_conflicts_mid_game_leave_identical_boards_that_add_up(
-    tmp_path: Path, gravity: bool
+    database: Path | str, gravity: bool
 ) -> None:
-    live = LiveServer(
-        tmp_path / "duel.sqlite3", time.time, frames_per_second=100_000.0, frame_burst=100_000
-    ).start()
+    live = LiveServer(database, time.time, frames_per_second=100_000.0, frame_burst=100_000).start()
     try:
 
         async def scenario() -> None:
@@ -471,11 +469,11 @@ def test_bad_frames_get_errors_and_never_touch_the_game(live: LiveServer) -> Non
     asyncio.run(scenario())
 
 
-def test_flooding_is_rate_limited_then_closed(tmp_path: Path) -> None:
+def test_flooding_is_rate_limited_then_closed(database: Path | str) -> None:
     # the frame limiter's clock stands still: no token comes back while the 60 frames
     # arrive, however slowly a busy machine delivers them (10 pass, 30 drops close)
     live = LiveServer(
-        tmp_path / "duel.sqlite3",
+        database,
         time.time,
         frames_per_second=5.0,
         frame_burst=10,

@@ -1,4 +1,10 @@
-"""The database connection: one SQLite file in WAL mode, migrated when opened.
+"""The database the server keeps: a SQLite file (the embedded default) or PostgreSQL.
+
+:class:`Storage` opens either, by the form of its target: a path is a SQLite
+file (:mod:`~tilematch.server.db.sqlite`), a ``postgresql://`` URL a PostgreSQL
+database (:mod:`~tilematch.server.db.postgres`). Both give the same interface:
+:meth:`Storage.transaction` for writes, :meth:`Storage.rows` / :meth:`Storage.row`
+for reads, and the same schema, migrations and queries.
 
 The database is the truth about every game. A move is acknowledged only
 after its row is committed (see :mod:`tilematch.server.games`).
@@ -6,105 +12,76 @@ after its row is committed (see :mod:`tilematch.server.games`).
 
 from __future__ import annotations
 
+import re
 import sqlite3
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from tilematch.server.db.migrations import StorageError, check_database, migrate, schema_version
+from tilematch.server.db.errors import StorageError, StorageFailure
+from tilematch.server.db.postgres import PostgresStorage, is_postgres_url, where
+from tilematch.server.db.protocol import Backend, Connection
+from tilematch.server.db.sqlite import SqliteStorage
 
-#: What a failed write raises (a full disk, a locked or damaged file).
-WRITE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, OSError)
+__all__ = ["WRITE_ERRORS", "Storage", "describe", "is_postgres_url"]
+
+#: What a failed read or write raises (a full disk, a locked or damaged file, a
+#: PostgreSQL server gone or read-only).
+WRITE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, OSError, StorageFailure)
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def describe(target: Path | str) -> str:
+    """The database for messages and logs: the file, or the PostgreSQL database and host
+    (never the password)."""
+    return where(target) if isinstance(target, str) and is_postgres_url(target) else str(target)
 
 
 class Storage:
-    """Two SQLite connections shared by the server's threads, each guarded by a lock:
-    one for writes, one for reads (in WAL mode readers never wait for a writer).
+    """The server's database, SQLite or PostgreSQL, migrated when opened.
 
-    Use :meth:`transaction` for writes (``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled
-    back on any exception) and :meth:`rows` / :meth:`row` for reads, which see
-    every committed transaction.
+    ``target`` is a SQLite path or a ``postgresql://`` URL; ``now`` stamps the
+    migrations applied; ``synchronous`` is SQLite's durability level. Raises
+    :class:`StorageError` when the database cannot be used, naming why.
     """
 
-    def __init__(self, path: Path | str, *, now: float, synchronous: str = "NORMAL") -> None:
-        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
-            raise StorageError(f"unknown synchronous level {synchronous!r}")
-        self.path = Path(path)
-        if str(path) != ":memory:":
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise StorageError(f"cannot create {self.path.parent}: {error}") from None
-        try:
-            self.conn = sqlite3.connect(
-                str(path), check_same_thread=False, isolation_level=None, timeout=10.0
-            )
-        except sqlite3.Error as error:
-            raise StorageError(f"cannot open {path}: {error}") from None
-        self.lock = threading.RLock()
-        try:
-            check_database(self.conn)  # before any pragma writes to a file that is not ours
-            self.conn.execute("PRAGMA journal_mode = WAL")
-            self.conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
-            self.conn.execute("PRAGMA foreign_keys = ON")
-            self.conn.execute("PRAGMA busy_timeout = 10000")
-            self.applied = migrate(self.conn, now)
-        except sqlite3.DatabaseError as error:
-            self.conn.close()
-            raise StorageError(f"{path} is not a usable tilematch database: {error}") from None
-        except StorageError:
-            self.conn.close()
-            raise
-        self.reader = self.conn
-        self.read_lock = self.lock
-        if str(path) != ":memory:":
-            self.reader = sqlite3.connect(
-                str(path), check_same_thread=False, isolation_level=None, timeout=10.0
-            )
-            self.reader.execute("PRAGMA busy_timeout = 10000")
-            self.read_lock = threading.RLock()
+    def __init__(self, target: Path | str, *, now: float, synchronous: str = "NORMAL") -> None:
+        self.backend: Backend
+        if isinstance(target, str) and _URL.match(target):
+            if not is_postgres_url(target):
+                scheme = target.split("://", 1)[0]
+                raise StorageError(
+                    f"TILEMATCH_DB: {scheme}:// databases are not supported; use a SQLite"
+                    " file path or a postgresql:// URL"
+                )
+            self.backend = PostgresStorage(target, now=now)
+        else:
+            self.backend = SqliteStorage(target, now=now, synchronous=synchronous)
+        self.engine = self.backend.engine
+        self.applied = self.backend.applied
+        self.describe = describe(target)
 
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction; commits on success, rolls back on any exception."""
-        with self.lock:
-            self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                self.conn.execute("ROLLBACK")
-                raise
-            try:
-                self.conn.execute("COMMIT")
-            except sqlite3.Error:
-                if self.conn.in_transaction:
-                    self.conn.execute("ROLLBACK")
-                raise
+    def transaction(self) -> AbstractContextManager[Connection]:
+        """A write transaction: the connection of ``with storage.transaction() as conn:``
+        runs ``conn.execute(sql, params)``; commits when the block ends, rolls back on
+        any exception."""
+        return self.backend.transaction()
 
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        """All rows of a query, as :class:`sqlite3.Row` (columns by name)."""
-        with self.read_lock:
-            cursor = self.reader.execute(sql, params)
-            cursor.row_factory = sqlite3.Row
-            return list(cursor.fetchall())
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """All rows of a query, as dicts by column name (committed data only)."""
+        return self.backend.rows(sql, params)
 
-    def row(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+    def row(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
         """The first row of a query, or ``None``."""
-        found = self.rows(sql, params)
+        found = self.backend.rows(sql, params)
         return found[0] if found else None
 
     @property
     def version(self) -> int:
-        """The schema version of the open file."""
-        with self.lock:
-            return schema_version(self.conn)
+        """The schema version of the database."""
+        return self.backend.version
 
     def close(self) -> None:
-        """Close the connections (checkpointing the WAL)."""
-        with self.read_lock:
-            if self.reader is not self.conn:
-                self.reader.close()
-        with self.lock:
-            self.conn.close()
+        """Close every connection."""
+        self.backend.close()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
 from typing import Any, TypedDict
 
 from tilematch.server.db.connection import Storage
+from tilematch.server.db.protocol import Connection
 
 
 class Filing(TypedDict):
@@ -42,7 +42,7 @@ class GameRecord:
     level: int | None = None
 
 
-def insert_game(conn: sqlite3.Connection, record: GameRecord) -> None:
+def insert_game(conn: Connection, record: GameRecord) -> None:
     """Store a new game (a solo game when it starts, a duel when it ends)."""
     conn.execute(
         "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
@@ -56,12 +56,27 @@ def live_game(storage: Storage, game_id: str) -> dict[str, Any] | None:
     """What restoring a game needs: its owner, mode, settings, state, status, times,
     daily date, level and the ``seq`` of its last move (0 before the first)."""
     row = storage.row(
-        "SELECT id, player_id, mode, settings, state, status, created, daily_date, level,"
-        " (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = games.id) AS seq"
+        "SELECT id, player_id, mode, settings, state, status, created, daily_date, level, seq"
         " FROM games WHERE id = ?",
         (game_id,),
     )
     return dict(row) if row is not None else None
+
+
+def game_mark(storage: Storage, game_id: str) -> tuple[int, str, int, int | None] | None:
+    """``(seq, status, tiles_left, score)`` of a game as stored, or ``None`` for an unknown
+    game: one read of the primary key, to tell whether a session held in memory is still
+    the stored one (``seq`` is the number of its last move, 0 before the first)."""
+    row = storage.row("SELECT seq, status, tiles_left, score FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        return None
+    score = row["score"]
+    return (
+        int(row["seq"]),
+        str(row["status"]),
+        int(row["tiles_left"] or 0),
+        None if score is None else int(score),
+    )
 
 
 def game_row(storage: Storage, game_id: str) -> dict[str, Any] | None:
@@ -117,31 +132,60 @@ def daily_dates_started(storage: Storage, player_id: str) -> list[str]:
     return [row["daily_date"] for row in rows]
 
 
-def insert_move(conn: sqlite3.Connection, game_id: str, seq: int, at: float, intent: str) -> None:
-    """Append one move (``intent`` as JSON text) to a game's log."""
-    conn.execute(
-        "INSERT INTO moves (game_id, seq, at, intent) VALUES (?, ?, ?, ?)",
+def insert_move(conn: Connection, game_id: str, seq: int, at: float, intent: str) -> bool:
+    """Append move ``seq`` (``intent`` as JSON text) to a game's log; returns ``False``
+    (and writes nothing) when the log already holds a move of that number."""
+    cursor = conn.execute(
+        "INSERT INTO moves (game_id, seq, at, intent) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id, seq) DO NOTHING",
         (game_id, seq, at, intent),
     )
+    return int(cursor.rowcount) == 1
 
 
 def update_game(
-    conn: sqlite3.Connection,
+    conn: Connection,
     game_id: str,
     *,
+    seq: int,
     state: str,
     status: str,
     tiles_left: int,
     score: int | None,
     updated: float,
     finished: float | None,
-) -> None:
-    """Store a game's new state and status after a move."""
-    conn.execute(
+) -> bool:
+    """Store a game's new state after its move ``seq``, only if the stored game is still
+    at move ``seq - 1`` (compare-and-set); returns whether it was.
+
+    ``False`` means another writer stored move ``seq`` first: the caller rolls back.
+    """
+    cursor = conn.execute(
         "UPDATE games SET state = ?, status = ?, tiles_left = ?, score = ?,"
-        " updated = ?, finished = ? WHERE id = ?",
-        (state, status, tiles_left, score, updated, finished, game_id),
+        " updated = ?, finished = ?, seq = ? WHERE id = ? AND seq = ?",
+        (state, status, tiles_left, score, updated, finished, seq, game_id, seq - 1),
     )
+    return int(cursor.rowcount) == 1
+
+
+def claim_start(conn: Connection, key: str, game_id: str) -> bool:
+    """Record ``game_id`` as the one game started for ``key`` (e.g. a player's first
+    Daily of a date); returns ``False`` (writing nothing) when ``key`` already has one."""
+    cursor = conn.execute(
+        "INSERT INTO game_starts (start_key, game_id) VALUES (?, ?)"
+        " ON CONFLICT (start_key) DO NOTHING",
+        (key, game_id),
+    )
+    return int(cursor.rowcount) == 1
+
+
+def moves_after(storage: Storage, game_id: str, seq: int) -> list[tuple[int, float, str]]:
+    """A game's moves numbered above ``seq``, in order, as ``(seq, time, intent JSON)``."""
+    rows = storage.rows(
+        "SELECT seq, at, intent FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
+        (game_id, seq),
+    )
+    return [(int(row["seq"]), float(row["at"]), str(row["intent"])) for row in rows]
 
 
 def moves(storage: Storage, game_id: str) -> list[tuple[float, str]]:

@@ -1,20 +1,28 @@
 """The schema: its migrations, in order, and the runner that applies them.
 
 ``schema_migrations`` records each applied migration; :data:`MIGRATIONS`
-lists them in order. Opening an older file applies the missing steps in
-place, each in its own transaction; a file written by a newer release (a
-version this code does not know) is refused rather than guessed at.
+lists them in order. Opening an older database applies the missing steps in
+place, each in its own transaction; a database written by a newer release (a
+version this code does not know) is refused rather than guessed at, and so is
+a database of another program (left untouched).
+
+The same list serves SQLite and PostgreSQL: the scripts are written in SQL both
+accept, with SQLite's type names, and :mod:`~tilematch.server.db.dialect`
+translates them for PostgreSQL. On PostgreSQL each step takes an advisory lock
+and reads the version again under it, so processes starting at once migrate once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Iterator
 from typing import NamedTuple
 
+from tilematch.server.db.dialect import SQLITE, Dialect
+from tilematch.server.db.errors import StorageError, StorageFailure
+from tilematch.server.db.protocol import Connection
 
-class StorageError(RuntimeError):
-    """The database cannot be opened or migrated; the message says why."""
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Migration", "StorageError", "migrate"]
 
 
 class Migration(NamedTuple):
@@ -102,85 +110,113 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX results_by_level ON results(player_id, level);
         """,
     ),
+    Migration(
+        4,
+        "the number of each game's last move, and one first start of a date",
+        """
+        ALTER TABLE games ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+        UPDATE games SET seq = (SELECT COALESCE(MAX(moves.seq), 0) FROM moves
+            WHERE moves.game_id = games.id);
+        CREATE TABLE game_starts (
+            start_key TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL REFERENCES games(id)
+        );
+        """,
+    ),
 )
 
 #: The schema version this release writes.
 SCHEMA_VERSION = MIGRATIONS[-1].version
+#: The table of applied migrations (created with the first step).
+_SCHEMA_MIGRATIONS = (
+    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+    "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied REAL NOT NULL)"
+)
+#: What a failed migration statement raises, on either engine.
+_FAILURES = (sqlite3.Error, StorageFailure)
 
 
-def schema_version(conn: sqlite3.Connection) -> int:
+def tables(conn: Connection, dialect: Dialect = SQLITE) -> list[str]:
+    """The names of the database's tables, sorted."""
+    return [str(row[0]) for row in conn.execute(dialect.tables_sql).fetchall()]
+
+
+def schema_version(conn: Connection, dialect: Dialect = SQLITE) -> int:
     """The highest applied migration (0 for an empty database)."""
-    exists = conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-    ).fetchone()
-    if not exists:
+    if "schema_migrations" not in tables(conn, dialect):
         return 0
     row = conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
     return int(row[0] or 0)
 
 
-def check_database(conn: sqlite3.Connection) -> int:
-    """The schema version of a file this release can use (0 for an empty one).
+def check_database(conn: Connection, dialect: Dialect = SQLITE) -> int:
+    """The schema version of a database this release can use (0 for an empty one).
 
-    Raises :class:`StorageError` for a file written by a newer release, or a
+    Raises :class:`StorageError` for a database written by a newer release, or a
     database of another program (tables but no ``schema_migrations``); reads only.
     """
-    current = schema_version(conn)
+    current = schema_version(conn, dialect)
     if current > SCHEMA_VERSION:
         raise StorageError(
             f"the database has schema version {current}, newer than this release "
             f"understands ({SCHEMA_VERSION}); upgrade tilematch to use it"
         )
     if current == 0:
-        foreign = [
-            row[0]
-            for row in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'"
-                " AND name NOT LIKE 'sqlite%' AND name != 'schema_migrations' ORDER BY name"
-            )
-        ]
+        foreign = [name for name in tables(conn, dialect) if name != "schema_migrations"]
         if foreign:
+            kind = "a SQLite" if dialect is SQLITE else "a PostgreSQL"
             raise StorageError(
-                "the file is a SQLite database of another program (tables "
+                f"the file is {kind} database of another program (tables "
                 f"{', '.join(foreign[:5])}), not a tilematch database; it was left unchanged"
             )
     return current
 
 
-def migrate(conn: sqlite3.Connection, now: float, upto: int | None = None) -> list[int]:
+def migrate(
+    conn: Connection, now: float, upto: int | None = None, dialect: Dialect = SQLITE
+) -> list[int]:
     """Apply the missing migrations (up to ``upto``, default all); returns the versions applied.
 
-    Raises :class:`StorageError` when the file is newer than this release or holds
-    another program's tables (then nothing is written to it).
+    ``conn`` is outside any transaction (SQLite's autocommit, or PostgreSQL's).
+    Raises :class:`StorageError` when the database is newer than this release or
+    holds another program's tables (then nothing is written to it), or when a step fails
+    (that step is rolled back; the ones before it stay).
     """
     target = SCHEMA_VERSION if upto is None else upto
-    current = check_database(conn)
-    conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations ("
-        "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied REAL NOT NULL)"
-    )
-    applied = []
+    current = check_database(conn, dialect)
+    applied: list[int] = []
     for step in MIGRATIONS:
-        if current < step.version <= target:
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                for statement in _statements(step.script):
-                    conn.execute(statement)
-                conn.execute(
-                    "INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)",
-                    (step.version, step.name, now),
-                )
-                conn.execute("COMMIT")
-            except sqlite3.Error as error:
-                conn.execute("ROLLBACK")
-                raise StorageError(
-                    f"migration {step.version} ({step.name}) failed: {error}"
-                ) from None
+        if current < step.version <= target and _apply(conn, step, now, dialect):
             applied.append(step.version)
     return applied
 
 
-def _statements(script: str) -> Iterator[str]:
-    for part in script.split(";"):
-        if part.strip():
-            yield part.strip()
+def _apply(conn: Connection, step: Migration, now: float, dialect: Dialect) -> bool:
+    """Apply one step in its own transaction unless it is applied already (perhaps by
+    another process just now); returns whether this call applied it."""
+    try:
+        for statement in dialect.begin_sql:
+            conn.execute(statement)
+        # read again inside the transaction: on PostgreSQL under the migration lock
+        if check_database(conn, dialect) >= step.version:
+            conn.execute("COMMIT")
+            return False
+        for statement in dialect.ddl(_SCHEMA_MIGRATIONS + ";" + step.script):
+            conn.execute(statement)
+        conn.execute(
+            "INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)",
+            (step.version, step.name, now),
+        )
+        conn.execute("COMMIT")
+    except _FAILURES as error:
+        _rollback(conn)
+        raise StorageError(f"migration {step.version} ({step.name}) failed: {error}") from None
+    except BaseException:
+        _rollback(conn)
+        raise
+    return True
+
+
+def _rollback(conn: Connection) -> None:
+    with contextlib.suppress(*_FAILURES):  # a connection gone: nothing of the step committed
+        conn.execute("ROLLBACK")

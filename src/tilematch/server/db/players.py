@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from tilematch.server.db.connection import Storage
+from tilematch.server.db.protocol import Connection
 
 
-def insert_player(conn: sqlite3.Connection, player_id: str, token_hash: str, now: float) -> None:
+def insert_player(conn: Connection, player_id: str, token_hash: str, now: float) -> None:
     """Store a new anonymous player (no name yet)."""
     conn.execute(
         "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, NULL, ?)",
@@ -22,6 +22,6 @@ def player_by_token(storage: Storage, token_hash: str) -> dict[str, Any] | None:
     return dict(row) if row is not None else None
 
 
-def rename_player(conn: sqlite3.Connection, player_id: str, name: str) -> None:
+def rename_player(conn: Connection, player_id: str, name: str) -> None:
     """Set a player's display name."""
     conn.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))

@@ -7,12 +7,12 @@ but giving up in a mode that ends on the clock (:data:`CLOCK_MODES`).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import astuple, dataclass
 from typing import Any
 
 from tilematch.server.db.connection import Storage
+from tilematch.server.db.protocol import Connection
 
 #: Modes whose game ends on the clock: any end of them but giving up is ranked.
 CLOCK_MODES = ("arcade",)
@@ -50,15 +50,18 @@ class ResultRecord:
     stars: int | None = None
 
 
-def insert_result(conn: sqlite3.Connection, record: ResultRecord) -> None:
-    """Store the result of a finished game (replacing one stored for that game)."""
-    conn.execute(
-        "INSERT OR REPLACE INTO results (game_id, player_id, game, mode, board,"
+def insert_result(conn: Connection, record: ResultRecord) -> bool:
+    """Store the result of a finished game, once: a game that has a result already
+    keeps it (the first end stored is the truth). Returns whether this call stored it."""
+    cursor = conn.execute(
+        "INSERT INTO results (game_id, player_id, game, mode, board,"
         " variant, outcome, score, time, moves, hints, undos, shuffles, verified,"
         " finished, daily_date, level, stars)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (game_id) DO NOTHING",
         astuple(record),
     )
+    return cursor.rowcount == 1
 
 
 def history(storage: Storage, player_id: str, limit: int) -> list[dict[str, Any]]:
@@ -74,7 +77,7 @@ def bests(storage: Storage, player_id: str) -> list[dict[str, Any]]:
     """Per game, mode, board and variant: played, won, best score and best winning time."""
     rows = storage.rows(
         "SELECT game, mode, board, variant, COUNT(*) AS played,"
-        " SUM(outcome = 'won') AS won,"
+        " SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS won,"
         " MAX(CASE WHEN verified = 1 THEN score END) AS best_score,"
         " MIN(CASE WHEN outcome = 'won' AND verified = 1 THEN time END) AS best_time"
         " FROM results WHERE player_id = ? GROUP BY game, mode, board, variant"
@@ -85,9 +88,9 @@ def bests(storage: Storage, player_id: str) -> list[dict[str, Any]]:
 
 
 def _standings(
-    rows: Iterable[sqlite3.Row],
+    rows: Iterable[Mapping[str, Any]],
     viewer: str,
-    fields: Callable[[sqlite3.Row], dict[str, Any]],
+    fields: Callable[[Mapping[str, Any]], dict[str, Any]],
 ) -> list[dict[str, Any]]:
     """Leaderboard entries: ``rank``, ``name`` ("Anonymous" when unnamed), the
     board's own ``fields`` and ``you`` (the viewer's own line)."""
@@ -124,10 +127,11 @@ def leaderboard(
     rows = storage.rows(
         "SELECT r.player_id, p.name, r.score, r.time, r.board, r.variant, r.finished FROM ("
         "  SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id"
-        "    ORDER BY score IS NULL, score DESC, time ASC, finished ASC) AS nth"
+        "    ORDER BY score IS NULL, score DESC, time ASC, finished ASC, game_id) AS nth"
         f"  FROM results WHERE {' AND '.join(where)}"
         ") AS r JOIN players AS p ON p.id = r.player_id WHERE r.nth = 1"
-        " ORDER BY r.score IS NULL, r.score DESC, r.time ASC, r.finished ASC LIMIT ?",
+        " ORDER BY r.score IS NULL, r.score DESC, r.time ASC, r.finished ASC, r.player_id"
+        " LIMIT ?",
         (*params, limit),
     )
     return _standings(
@@ -144,13 +148,16 @@ def duel_leaderboard(
     (``"player"`` or ``"rival-<level>"``, with or without gravity): entries
     ``{"rank", "name", "wins", "losses", "draws", "played", "tiles", "you"}``."""
     rows = storage.rows(
-        "SELECT r.player_id, p.name, SUM(r.outcome = 'won') AS wins,"
-        " SUM(r.outcome = 'lost') AS losses, SUM(r.outcome = 'draw') AS draws,"
+        "SELECT r.player_id, p.name,"
+        " SUM(CASE WHEN r.outcome = 'won' THEN 1 ELSE 0 END) AS wins,"
+        " SUM(CASE WHEN r.outcome = 'lost' THEN 1 ELSE 0 END) AS losses,"
+        " SUM(CASE WHEN r.outcome = 'draw' THEN 1 ELSE 0 END) AS draws,"
         " COUNT(*) AS played, SUM(r.score) AS tiles"
         " FROM results AS r JOIN players AS p ON p.id = r.player_id"
         " WHERE r.mode = 'duel' AND r.game = 'shisensho'"
         " AND (r.variant = ? OR r.variant = ?)"
-        " GROUP BY r.player_id ORDER BY wins DESC, losses ASC, tiles DESC, p.name LIMIT ?",
+        " GROUP BY r.player_id, p.name ORDER BY wins DESC, losses ASC, tiles DESC,"
+        " COALESCE(p.name, ''), r.player_id LIMIT ?",
         (opponent, f"{opponent}/gravity", limit),
     )
     return _standings(
@@ -170,7 +177,8 @@ def daily_results(storage: Storage, player_id: str) -> list[dict[str, Any]]:
     """Per Daily date the player finished: ``{"date", "solved", "time"}`` (the best
     verified winning time), by date."""
     rows = storage.rows(
-        "SELECT daily_date AS date, MAX(outcome = 'won' AND verified = 1) AS solved,"
+        "SELECT daily_date AS date,"
+        " MAX(CASE WHEN outcome = 'won' AND verified = 1 THEN 1 ELSE 0 END) AS solved,"
         " MIN(CASE WHEN outcome = 'won' AND verified = 1 THEN time END) AS time"
         " FROM results WHERE player_id = ? AND daily_date IS NOT NULL GROUP BY daily_date"
         " ORDER BY daily_date",
@@ -183,7 +191,7 @@ def best_daily_solve(storage: Storage, player_id: str, day: str) -> dict[str, An
     """``{"time", "hints", "undos"}`` of the player's fastest verified solve of ``day``."""
     row = storage.row(
         "SELECT time, hints, undos FROM results WHERE player_id = ? AND daily_date = ?"
-        " AND outcome = 'won' AND verified = 1 ORDER BY time LIMIT 1",
+        " AND outcome = 'won' AND verified = 1 ORDER BY time, game_id LIMIT 1",
         (player_id, day),
     )
     return dict(row) if row is not None else None

@@ -170,9 +170,8 @@ class SharedRooms(DuelRooms):
             await asyncio.sleep(0.01)
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, *self._errors):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2.0)
         self._tasks.clear()
         for code, decided in list(self.decided.items()):
             room = decided.room
@@ -183,17 +182,21 @@ class SharedRooms(DuelRooms):
                 self._entry(decided, {"handover": self.me})
             self._dirty.add(code)
         with contextlib.suppress(*self._errors, TimeoutError):
-            await asyncio.wait_for(self._flush(), 3.0)
-            now = self.clock()
-            for code in list(self.decided):
-                keys = Keys(code)
-                await self._release(
-                    keys=[keys.lease, keys.alive], args=[self.me, now, streams.ROOM_TTL]
-                )
+            await asyncio.wait_for(self._hand_over(), 3.0)
         for watch in self.watches.values():
             for client in watch.clients.values():
                 client.close(CLOSE_RESTART, "the server is restarting; reconnect")
         await asyncio.sleep(0.1)  # let the sockets' writers send the close
+
+    async def _hand_over(self) -> None:
+        """Write the rooms' last frames, then release their leases."""
+        await self._flush()
+        now = self.clock()
+        for code in list(self.decided):
+            keys = Keys(code)
+            await self._release(
+                keys=[keys.lease, keys.alive], args=[self.me, now, streams.ROOM_TTL]
+            )
 
     def shutdown(self) -> None:
         """Cancel the rooms' timers (the rooms themselves stay in Redis)."""

@@ -39,12 +39,20 @@ def daily_history(
 @router.get("/{date}", summary="The Daily Challenge of a date")
 def daily_game(date: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """That date's game for this player: started on the first call, continued after
-    (the most recent attempt). 422 ``bad_date`` for a malformed or future date."""
+    (the most recent attempt); racing first calls, on any process, start one game.
+    422 ``bad_date`` for a malformed or future date."""
     day = records.parse_date(date, server)
-    with server.games.start_lock(f"daily/{player.id}/{day}"):
+    key = f"daily/{player.id}/{day}"
+    with server.games.start_lock(key):  # one start per process; the database decides between
         game_id = latest_daily_game(server.storage, player.id, day)
         if game_id is None:
-            return start_game(server, player, server.rules.daily_settings(day), daily_date=day)
+            server.creations.check(player.id, "new games")
+            settings = server.rules.daily_settings(day)
+            started = server.games.create(player, settings, daily_date=day, start_key=key)
+            if started is not None:
+                return started
+            game_id = latest_daily_game(server.storage, player.id, day)  # started elsewhere
+            assert game_id is not None
     return server.games.get(player, game_id)
 
 

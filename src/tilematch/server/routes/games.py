@@ -80,7 +80,9 @@ def start_game(
 ) -> dict[str, Any]:
     """Start a game after the creation rate limit; returns its view."""
     server.creations.check(player.id, "new games")
-    return server.games.create(player, settings, daily_date=daily_date, level=level)
+    started = server.games.create(player, settings, daily_date=daily_date, level=level)
+    assert started is not None  # without a start key a new game is always stored
+    return started
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, summary="Start a game")

@@ -1,0 +1,281 @@
+"""Load across server processes: moves/s, move latency and CPU per move, per database.
+
+For each database (SQLite, PostgreSQL) and each number of ``tilematch serve``
+processes, a :class:`~tilematch.benchmarks.cluster.Cluster` is started on
+loopback (with Redis when more than one process runs, unless told otherwise),
+and each level of simulated players (:mod:`tilematch.benchmarks.players`)
+plays against it, round robin per request as a load balancer spreads them, so
+that one game's moves reach different processes. Measured per level: moves/s,
+p50/p95/p99 of a move, and the CPU seconds per move of the server processes,
+of PostgreSQL and of Redis (each apart, from ``/proc``). Then the database is
+read directly: it must hold, for every game, exactly the moves the servers
+acknowledged (none lost, none doubled).
+
+The servers (and PostgreSQL and Redis) are pinned to one core and the load
+client to the others where the system allows, so the client does not measure
+itself. :func:`targets` judges the figures against the issue's targets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from tilematch.benchmarks import Row
+from tilematch.benchmarks.cluster import Cluster
+from tilematch.benchmarks.machine import pinned, split_cores
+from tilematch.benchmarks.players import Level, run_level
+from tilematch.benchmarks.server import load, ms, percentile, share
+
+#: When the servers get a Redis of their own: ``auto`` is with more than one process.
+REDIS_CHOICES = ("auto", "on", "off")
+#: moves per server CPU-second, 2 processes on PostgreSQL against 1 on SQLite (at least).
+EFFICIENCY_TARGET = 0.8
+#: p95 of a move at 100 players on PostgreSQL (milliseconds, at most).
+MOVE_P95_TARGET = 10.0
+
+
+@dataclass(frozen=True)
+class Audit:
+    """The database against what the servers acknowledged, over one level."""
+
+    games: int  # games that received a move
+    acknowledged: int  # moves answered 200 with ``ok: true``
+    stored: int  # moves the database holds for those games
+    lost: int  # acknowledged moves the database does not hold
+    doubled: int  # stored moves beyond the acknowledged and the unanswered ones
+
+
+def audit(level: Level, before: dict[str, int], after: dict[str, int]) -> Audit:
+    """Compare ``level``'s acknowledged moves with the moves stored per game
+    between the snapshots ``before`` and ``after`` (game id -> stored moves)."""
+    games = set(level.acked) | set(level.unsure) | {g for g in after if after[g] != before.get(g)}
+    lost = doubled = stored = 0
+    for game in games:
+        count = after.get(game, 0) - before.get(game, 0)
+        stored += count
+        lost += max(0, level.acked[game] - count)
+        doubled += max(0, count - level.acked[game] - level.unsure[game])
+    return Audit(len(games), level.acknowledged(), stored, lost, doubled)
+
+
+@dataclass(frozen=True)
+class LoadRun:
+    """One level on one cluster: what was measured and what the database holds."""
+
+    db: str
+    processes: int
+    redis: bool
+    level: Level
+    audit: Audit
+    logged_errors: int  # error lines in the servers' output during the level
+    workers: int = 1  # ``tilematch serve --workers`` of each process
+    sticky: bool = False  # each player kept to one process (not round robin)
+
+    def judged(self) -> bool:
+        """Whether the targets apply: round robin over single-worker processes."""
+        return self.workers == 1 and not self.sticky
+
+    def label(self) -> str:
+        """The deployment in a few words: database, Redis, balancing."""
+        return (
+            self.db
+            + (" + Redis" if self.redis else "")
+            + (f", --workers {self.workers}" if self.workers > 1 else "")
+            + (", sticky" if self.sticky else "")
+        )
+
+    def total_cpu_per_move(self) -> float | None:
+        """CPU milliseconds per move of every server-side part together."""
+        parts = [self.level.cpu_per_move(p) for p in ("servers", "postgresql", "redis")]
+        if parts[0] is None:
+            return None
+        return sum(part for part in parts if part is not None)
+
+    def moves_per_cpu_second(self) -> float | None:
+        """Moves per CPU second of every server-side part together."""
+        total = self.total_cpu_per_move()
+        return 1000 / total if total else None
+
+
+def measure(
+    dbs: Iterable[str],
+    processes: Iterable[int],
+    players: Iterable[int],
+    *,
+    think: float = 1.0,
+    seconds: float = 20.0,
+    max_requests: int = 50_000,
+    redis: str = "auto",
+    pin: bool = True,
+    synchronous_commit: bool = True,
+    workers: int = 1,
+    server_args: list[str] | None = None,
+    server_env: dict[str, str] | None = None,
+    sticky: bool = False,
+    progress: Callable[[LoadRun], None] | None = None,
+) -> list[LoadRun]:
+    """Run every level of ``players`` on a fresh cluster for each database and
+    number of processes; returns one :class:`LoadRun` per level (``progress`` is
+    called with each as it is done).
+
+    Each process runs ``workers`` worker processes; ``server_env`` and
+    ``server_args`` go to every server process; ``sticky`` keeps each player to
+    one process instead of round robin.
+
+    Raises :class:`~tilematch.benchmarks.services.ServiceError` when a server
+    cannot be started (or takes no PostgreSQL URL), ``ValueError`` for an unknown
+    database or ``redis`` choice."""
+    if redis not in REDIS_CHOICES:
+        raise ValueError(f"redis must be one of {', '.join(REDIS_CHOICES)}")
+    split = split_cores() if pin else None
+    runs: list[LoadRun] = []
+    for db in dbs:
+        for count in processes:
+            use_redis = redis == "on" or (redis == "auto" and count > 1)
+            cluster = Cluster(
+                db,
+                count,
+                redis=use_redis,
+                cores=split[0] if split else None,
+                synchronous_commit=synchronous_commit,
+                workers=workers,
+                env=server_env,
+                args=server_args,
+            )
+            with cluster, pinned(split[1] if split else None):
+                for n in players:
+                    runs.append(_level(cluster, n, think, seconds, max_requests, sticky))
+                    if progress is not None:
+                        progress(runs[-1])
+    return runs
+
+
+def _level(
+    cluster: Cluster, players: int, think: float, seconds: float, most: int, sticky: bool
+) -> LoadRun:
+    before, errors = cluster.stored_moves(), cluster.logged_errors()
+    level = asyncio.run(
+        run_level(
+            cluster.urls, players, think, seconds, most, cluster.cpu, bare=False, sticky=sticky
+        )
+    )
+    checked = audit(level, before, cluster.stored_moves())
+    logged = cluster.logged_errors() - errors
+    return LoadRun(
+        cluster.db,
+        cluster.processes,
+        cluster.redis,
+        level,
+        checked,
+        logged,
+        cluster.workers,
+        sticky,
+    )
+
+
+HEADER = (
+    "| db | processes | players | moves | moves/s | p50 ms | p95 ms | p99 ms"
+    " | CPU ms/move: tilematch | PostgreSQL | Redis | all | moves per CPU-s"
+    " | acknowledged / sent | lost | doubled | errors | client CPU | load avg |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def table(runs: list[LoadRun]) -> str:
+    """The runs as a Markdown table (one row per level)."""
+    lines = [HEADER]
+    for run_ in runs:
+        level = run_.level
+        efficiency = run_.moves_per_cpu_second()
+        lines.append(
+            f"| {run_.label()} | {run_.processes} | "
+            f"{level.players} | {len(level.moves)} | {level.rate():.0f} | "
+            f"{percentile(level.moves, 0.50):.2f} | {percentile(level.moves, 0.95):.2f} | "
+            f"{percentile(level.moves, 0.99):.2f} | {ms(level.cpu_per_move())} | "
+            f"{ms(level.cpu_per_move('postgresql'))} | {ms(level.cpu_per_move('redis'))} | "
+            f"{ms(run_.total_cpu_per_move())} | "
+            f"{'n/a' if efficiency is None else f'{efficiency:.0f}'} | "
+            f"{run_.audit.acknowledged} / {level.sent()} | {run_.audit.lost} | "
+            f"{run_.audit.doubled} | {level.errors + level.failed} | "
+            f"{share(level.client_share())} | {load(level.load)} |"
+        )
+    return "\n".join(lines)
+
+
+def _find(runs: list[LoadRun], db: str, processes: int, players: int) -> LoadRun | None:
+    for run_ in runs:
+        if run_.judged() and (run_.db, run_.processes, run_.level.players) == (
+            db,
+            processes,
+            players,
+        ):
+            return run_
+    return None
+
+
+def targets(runs: list[LoadRun]) -> list[str]:
+    """One line per target of the issue about moves: the figure, the target and
+    ``met``, ``not met`` or ``not measured in this run`` (only round-robin runs of
+    single-worker processes are judged)."""
+    lines = []
+    levels = sorted({run_.level.players for run_ in runs})
+    compared = False
+    for players in levels:
+        base, scaled = _find(runs, "sqlite", 1, players), _find(runs, "postgresql", 2, players)
+        if base is None or scaled is None:
+            continue
+        a, b = base.moves_per_cpu_second(), scaled.moves_per_cpu_second()
+        if a is None or b is None:
+            continue
+        compared = True
+        ratio = b / a
+        verdict = "met" if ratio >= EFFICIENCY_TARGET else "not met"
+        lines.append(
+            f"moves per CPU-second (tilematch + PostgreSQL + Redis), {players} players: "
+            f"2 processes on PostgreSQL {b:.0f}, 1 on SQLite {a:.0f}, ratio {ratio:.2f} "
+            f"(target >= {EFFICIENCY_TARGET:.2f}): {verdict}"
+        )
+    if not compared:
+        lines.append(
+            "moves per CPU-second, 2 processes on PostgreSQL within 20 % of 1 on SQLite: "
+            "not measured in this run (needs --db sqlite postgresql --processes 1 2)"
+        )
+    judged = [r for r in runs if r.judged() and r.db == "postgresql" and r.level.players == 100]
+    for run_ in judged:
+        p95 = percentile(run_.level.moves, 0.95)
+        lines.append(
+            f"move p95 at 100 players on PostgreSQL, {run_.processes} process(es): "
+            f"{p95:.2f} ms (target <= {MOVE_P95_TARGET:.0f} ms): "
+            f"{'met' if p95 <= MOVE_P95_TARGET else 'not met'}"
+        )
+    if not judged:
+        lines.append(
+            "move p95 at 100 players on PostgreSQL <= 10 ms: not measured in this run "
+            "(needs --db postgresql --players 100)"
+        )
+    return lines
+
+
+def run(quick: bool = False) -> list[Row]:
+    """Rows for ``tilematch bench load``: 1 and 2 server processes on SQLite
+    (quick: 10 players for 3 s; else 100 players for 15 s)."""
+    players, seconds = ((10,), 3.0) if quick else ((100,), 15.0)
+    rows = []
+    for run_ in measure(["sqlite"], [1, 2], players, seconds=seconds):
+        level, samples = run_.level, run_.level.moves or [0.0]
+        rows.append(
+            Row(
+                f"load: {run_.processes} process(es) on SQLite, {level.players} players",
+                percentile(samples, 0.50),
+                percentile(samples, 0.95),
+                max(samples),
+                len(level.moves),
+                "",
+                f"{level.rate():.0f} moves/s; CPU {ms(run_.total_cpu_per_move())} ms/move; "
+                f"{run_.audit.acknowledged} acknowledged, {run_.audit.lost} lost, "
+                f"{level.errors + level.failed} errors",
+            )
+        )
+    return rows

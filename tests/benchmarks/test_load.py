@@ -1,0 +1,129 @@
+"""The load benchmark across processes: a short real run, its report and its checks.
+
+Figures are not judged here (targets live in the benchmark's output); what is
+asserted is that the harness plays real games on one and two processes, that
+every move it sent was acknowledged and is in the database exactly once, and
+that the report and the verdicts have their shape.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tilematch.benchmarks import load
+from tilematch.benchmarks.cluster import Cluster, Cpu
+from tilematch.benchmarks.players import Level
+
+#: Columns of the load table.
+COLUMNS = load.HEADER.splitlines()[0].count("|") - 1
+
+
+@pytest.fixture(scope="module")
+def quick_runs() -> list[load.LoadRun]:
+    """1 and 2 ``tilematch serve`` processes on one SQLite file, 6 players, 3 s each."""
+    return load.measure(["sqlite"], [1, 2], [6], think=0.2, seconds=3.0, pin=False)
+
+
+def _assert_every_move_acknowledged(run: load.LoadRun) -> None:
+    level = run.level
+    assert level.sent() > 10
+    assert (level.errors, level.failed, level.refused) == (0, 0, 0), level.statuses
+    assert run.audit.acknowledged == level.sent() == len(level.moves)
+    assert run.audit.stored == run.audit.acknowledged
+    assert (run.audit.lost, run.audit.doubled) == (0, 0)
+    assert run.audit.games == level.players
+
+
+def test_the_quick_run_reports_one_row_per_level(quick_runs: list[load.LoadRun]) -> None:
+    assert [(r.db, r.processes, r.redis, r.level.players) for r in quick_runs] == [
+        ("sqlite", 1, False, 6),
+        ("sqlite", 2, True, 6),
+    ]
+    lines = load.table(quick_runs).splitlines()
+    assert lines[:2] == load.HEADER.splitlines()
+    assert len(lines) == 4
+    for line in lines[2:]:
+        assert line.count("|") - 1 == COLUMNS
+    for run in quick_runs:
+        assert run.level.rate() > 0
+        assert run.level.cpu is not None and run.level.cpu.servers
+        assert run.level.cpu.postgresql is None
+        assert (run.level.cpu.redis is not None) == run.redis
+        assert run.total_cpu_per_move() == pytest.approx(
+            sum(run.level.cpu_per_move(p) or 0 for p in ("servers", "postgresql", "redis"))
+        )
+
+
+def test_one_process_acknowledges_every_move(quick_runs: list[load.LoadRun]) -> None:
+    _assert_every_move_acknowledged(quick_runs[0])
+
+
+def test_two_processes_acknowledge_every_move(quick_runs: list[load.LoadRun]) -> None:
+    _assert_every_move_acknowledged(quick_runs[1])
+
+
+def _level(players: int, moves: int, servers: float, postgresql: float | None = None) -> Level:
+    level = Level(players, 1.0, 10.0, moves=[4.0] * moves, move_seconds=10.0)
+    level.cpu = Cpu(servers, postgresql, 0.0 if postgresql is not None else None)
+    return level
+
+
+def _run(db: str, processes: int, level: Level) -> load.LoadRun:
+    return load.LoadRun(db, processes, processes > 1, level, load.audit(level, {}, {}), 0)
+
+
+def test_the_audit_finds_lost_and_doubled_moves() -> None:
+    level = Level(3, 1.0, 1.0)
+    level.acked = Counter({"a": 5, "b": 3, "c": 2})
+    level.unsure = Counter({"c": 1})
+    before = {"a": 1, "old": 7}
+    after = {"a": 6, "b": 2, "c": 3, "d": 1, "old": 7}
+    checked = load.audit(level, before, after)
+    # a: 5 stored of 5; b: one lost; c: 3 stored for 2 acknowledged + 1 unanswered;
+    # d: a game nobody was told about got a move
+    assert checked == load.Audit(games=4, acknowledged=10, stored=11, lost=1, doubled=1)
+
+
+def test_targets_compare_two_processes_on_postgresql_with_one_on_sqlite() -> None:
+    base = _run("sqlite", 1, _level(100, 1000, servers=3.0))  # 3 ms a move
+    near = _run("postgresql", 2, _level(100, 1000, servers=2.5, postgresql=1.0))  # 3.5 ms
+    far = _run("postgresql", 2, _level(100, 1000, servers=3.0, postgresql=1.0))  # 4 ms
+    met = load.targets([base, near])
+    assert "ratio 0.86" in met[0] and met[0].endswith(": met")
+    assert "100 players on PostgreSQL, 2 process(es): 4.00 ms" in met[1]
+    assert met[1].endswith(": met")
+    assert load.targets([base, far])[0].endswith("ratio 0.75 (target >= 0.80): not met")
+    slow = _level(100, 100, servers=1.0, postgresql=0.1)
+    slow.moves = [4.0] * 90 + [12.0] * 10
+    assert load.targets([_run("postgresql", 1, slow)])[1].endswith(
+        "12.00 ms (target <= 10 ms): not met"
+    )
+
+
+def test_targets_say_what_this_run_did_not_measure() -> None:
+    lines = load.targets([_run("sqlite", 1, _level(100, 10, servers=0.03))])
+    assert len(lines) == 2
+    assert all("not measured in this run" in line for line in lines)
+
+
+def test_a_cluster_refuses_what_it_cannot_run() -> None:
+    with pytest.raises(ValueError, match="unknown database 'mysql'"):
+        Cluster("mysql", 1)
+    with pytest.raises(ValueError, match="at least one server process and one worker"):
+        Cluster("sqlite", 0)
+    with pytest.raises(ValueError, match="redis must be one of auto, on, off"):
+        load.measure(["sqlite"], [1], [1], redis="maybe")
+
+
+def test_only_round_robin_runs_of_single_workers_are_judged() -> None:
+    base = _run("sqlite", 1, _level(100, 1000, servers=3.0))
+    level = _level(100, 1000, servers=2.5, postgresql=1.0)
+    sticky = load.LoadRun("postgresql", 2, True, level, load.audit(level, {}, {}), 0, sticky=True)
+    workers = load.LoadRun("postgresql", 2, True, level, load.audit(level, {}, {}), 0, workers=2)
+    assert sticky.label() == "postgresql + Redis, sticky"
+    assert workers.label() == "postgresql + Redis, --workers 2"
+    lines = load.targets([base, sticky, workers])
+    assert all("not measured in this run" in line for line in lines)
+    assert "| postgresql + Redis, sticky | 2 | 100 |" in load.table([sticky])
