@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tilematch.benchmarks import duel
 
 
@@ -26,12 +24,6 @@ def test_duels_on_one_process_are_played_to_the_end() -> None:
     assert lines[2].count("|") == lines[0].count("|")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="duel rooms live in the memory of the process that opened them; the "
-    "other process answers 4404 until rooms are shared over Redis (issue 20, item 4): "
-    "then remove this mark",
-)
 def test_duels_split_over_two_processes_are_played_to_the_end() -> None:
     _assert_played(duel.measure(2, 20.0, processes=2, pin=False), 2)
 
