@@ -143,7 +143,11 @@ def tables(conn: Connection, dialect: Dialect = SQLITE) -> list[str]:
 
 def schema_version(conn: Connection, dialect: Dialect = SQLITE) -> int:
     """The highest applied migration (0 for an empty database)."""
-    if "schema_migrations" not in tables(conn, dialect):
+    return _version(conn, tables(conn, dialect))
+
+
+def _version(conn: Connection, names: list[str]) -> int:
+    if "schema_migrations" not in names:
         return 0
     row = conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
     return int(row[0] or 0)
@@ -155,14 +159,16 @@ def check_database(conn: Connection, dialect: Dialect = SQLITE) -> int:
     Raises :class:`StorageError` for a database written by a newer release, or a
     database of another program (tables but no ``schema_migrations``); reads only.
     """
-    current = schema_version(conn, dialect)
+    # one read of the table names: another process may create them all between two reads
+    names = tables(conn, dialect)
+    current = _version(conn, names)
     if current > SCHEMA_VERSION:
         raise StorageError(
             f"the database has schema version {current}, newer than this release "
             f"understands ({SCHEMA_VERSION}); upgrade tilematch to use it"
         )
     if current == 0:
-        foreign = [name for name in tables(conn, dialect) if name != "schema_migrations"]
+        foreign = [name for name in names if name != "schema_migrations"]
         if foreign:
             kind = "a SQLite" if dialect is SQLITE else "a PostgreSQL"
             raise StorageError(
