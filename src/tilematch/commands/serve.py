@@ -19,6 +19,7 @@ from tilematch.commands import fail
 
 if TYPE_CHECKING:
     from tilematch.server.settings import Settings
+    from tilematch.server.slow_clients import Bounds
 
 
 def add_parser(sub: Any) -> None:
@@ -48,6 +49,18 @@ def add_parser(sub: Any) -> None:
         help="worker processes on one port (more than 1 needs TILEMATCH_REDIS)",
     )
     parser.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="comma-separated addresses or networks of the proxies whose X-Forwarded-For is"
+        " believed, or * (default: $TILEMATCH_FORWARDED_ALLOW_IPS, else none)",
+    )
+    parser.add_argument(
+        "--origins",
+        metavar="ORIGINS",
+        help="comma-separated origins (https://host) besides the server's own whose pages"
+        " may use the player cookie (default: $TILEMATCH_ORIGINS)",
+    )
+    parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
 
@@ -63,11 +76,18 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--port {args.port} is not a port number (0-65535)")
     if args.workers < 1:
         return fail(f"--workers {args.workers}: at least 1 worker process is needed")
+    for option, variable in (
+        (args.forwarded_allow_ips, "TILEMATCH_FORWARDED_ALLOW_IPS"),
+        (args.origins, "TILEMATCH_ORIGINS"),
+    ):
+        if option is not None:
+            os.environ[variable] = option  # where the workers (and the protocol) read them
     try:
         overrides: dict[str, Any] = {}
         if args.db:
             overrides["db_path"] = args.db
         settings = Settings.from_env(**overrides)
+        bounds = _bounds()
         if args.workers > 1 and settings.redis_url is None:
             return fail(
                 f"--workers {args.workers} needs TILEMATCH_REDIS (a Redis URL): without it "
@@ -77,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         app = _app(settings, args.workers)
     except (SettingsError, StorageError, SharedError) as error:
         return fail(str(error))
+    except ValueError as error:  # the open-file limit does not fit the connections
+        return fail(f"bad server setting: {error}")
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host if ':' not in host else f'[{host}]'}:{args.port}/"
     extra = f", Redis {where(settings.redis_url)}" if settings.redis_url else ""
@@ -87,7 +109,17 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.open:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    return _serve(app, args)
+    return _serve(app, args, bounds)
+
+
+def _bounds() -> Bounds:
+    """The slow-client bounds of this server (the open-file limit raised first); raises
+    ``SettingsError`` or ``ValueError`` naming a setting that cannot be used."""
+    from tilematch.server.slow_clients import BoundedHttpTools, bounds_from_env
+
+    bounds = bounds_from_env()
+    BoundedHttpTools.bounds = bounds
+    return bounds
 
 
 def _app(settings: Settings, workers: int) -> Any:
@@ -106,8 +138,11 @@ def _app(settings: Settings, workers: int) -> Any:
     return "tilematch.server.app:app_from_env"
 
 
-def _serve(app: Any, args: argparse.Namespace) -> int:
+def _serve(app: Any, args: argparse.Namespace, bounds: Bounds) -> int:
     import uvicorn
+
+    from tilematch.server.redaction import log_config
+    from tilematch.server.slow_clients import BoundedHttpTools
 
     try:
         uvicorn.run(
@@ -115,9 +150,14 @@ def _serve(app: Any, args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             log_level=args.log_level,
+            log_config=log_config(args.log_level),  # never a token in the logs
             ws_max_size=64 * 1024,  # duel frames are tiny; refuse huge ones early
             workers=args.workers if args.workers > 1 else None,
             factory=args.workers > 1,
+            http=BoundedHttpTools,  # header and body deadlines, a bound on connections
+            limit_concurrency=bounds.max_connections,
+            timeout_keep_alive=5,
+            proxy_headers=False,  # the app believes forwarded headers only from its proxies
         )
     except OSError as error:
         return fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
