@@ -53,9 +53,7 @@ def _guess(client: Any, code: str, token: str) -> int | str:
         return closed.code
 
 
-def test_guessing_room_codes_at_full_speed_is_refused_and_seats_nobody(
-    make_client, shipped, clock
-):
+def test_guessing_room_codes_at_full_speed_is_refused_and_seats_nobody(make_client, shipped, clock):
     client = make_client(**shipped)
     host = client.get("/api/me").json()["token"]
     client.cookies.clear()
@@ -103,7 +101,7 @@ def test_forwarded_addresses_are_believed_only_from_trusted_proxies(make_client)
     assert made(make_client(**limits)) == [200, 200, 200, 429, 429]  # the header is ignored
     trusting = make_client(forwarded_allow_ips=("*",), **limits)
     assert made(trusting) == [200] * 5  # five clients behind one proxy
-    with pytest.raises(SettingsError, match="TILEMATCH_FORWARDED_ALLOW_IPS.*'balancer'"):
+    with pytest.raises(SettingsError, match=r"TILEMATCH_FORWARDED_ALLOW_IPS.*'balancer'"):
         Settings.from_env({"TILEMATCH_FORWARDED_ALLOW_IPS": "10.0.0.0/8, balancer"})
     assert Settings(forwarded_allow_ips=(" 10.0.0.1", "fd00::/8")).forwarded_allow_ips == (
         "10.0.0.1",
