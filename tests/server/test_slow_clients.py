@@ -113,7 +113,7 @@ def test_slow_clients_are_cut_off_while_a_player_plays(tmp_path: Path) -> None:
     assert len(moves) >= 10  # the player kept playing, every move answered and accepted
 
 
-def test_connections_beyond_the_bound_are_closed_at_once(tmp_path: Path) -> None:
+def test_huge_heads_and_connections_beyond_the_bound_are_refused(tmp_path: Path) -> None:
     server = ServeProcess(tmp_path / "db.sqlite3", env={"TILEMATCH_MAX_CONNECTIONS": "16"})
 
     async def closed_at_once(reader: asyncio.StreamReader) -> bool:
@@ -133,6 +133,8 @@ def test_connections_beyond_the_bound_are_closed_at_once(tmp_path: Path) -> None
 
     try:
         server.start()
+        huge = httpx.get(server.url + "/api/ping", headers={"x-big": "a" * 40_000}, timeout=10)
+        assert huge.status_code == 431
         closed = asyncio.run(run())
         assert httpx.get(server.url + "/api/ping", timeout=10).status_code == 200  # after them
     finally:

@@ -12,6 +12,8 @@ deadlines and a bound on connections:
   answers ``408`` and closes the connection;
 * its body within ``body_timeout`` seconds of its headers: else the connection is
   closed (the request is dropped, nothing of it is done);
+* a request line and headers over :data:`MAX_HEAD_BYTES` are answered ``431`` and the
+  connection is closed (the parser itself keeps no limit);
 * beyond ``max_connections`` open connections a new one is closed at once, before
   it costs anything more (uvicorn's ``limit_concurrency`` answers ``503`` just below).
 
@@ -38,6 +40,12 @@ RESERVED_FILES = 128
 FILES_WANTED = 1 << 20
 #: Most connections one process is sized for, whatever its open-file limit.
 MOST_CONNECTIONS = 100_000
+#: Longest request line and headers together (bytes).
+MAX_HEAD_BYTES = 32 * 1024
+_TOO_LARGE_RESPONSE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: text/plain; charset=utf-8"
+    b"\r\ncontent-length: 33\r\nconnection: close\r\n\r\nThe request headers are too large"
+)
 _TIMEOUT_RESPONSE = (
     b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
     b"content-length: 47\r\nconnection: close\r\n\r\n"
@@ -113,6 +121,36 @@ class BoundedHttpTools(HttpToolsProtocol):
             type(self).bounds = bounds_from_env()
         self._bounds: Bounds = type(self).bounds  # type: ignore[assignment]
         self._deadline: asyncio.TimerHandle | None = None
+        self._head = 0  # bytes of the request line and headers so far
+        self._refused = False  # answered 431: the parser's own 400 is not sent
+
+    class HeadTooLarge(Exception):
+        """Raised inside the parser to stop a request whose head is too large."""
+
+    def _count(self, size: int) -> None:
+        self._head += size
+        if self._head > MAX_HEAD_BYTES and not self._refused:
+            self._refused = True
+            self._disarm()
+            self.transport.write(_TOO_LARGE_RESPONSE)
+            self.transport.close()
+            raise self.HeadTooLarge
+
+    def on_url(self, url: bytes) -> None:
+        self._count(len(url))
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._count(len(name) + len(value) + 4)
+        super().on_header(name, value)
+
+    def send_400_response(self, msg: str) -> None:
+        if not self._refused:
+            super().send_400_response(msg)
+
+    def data_received(self, data: bytes) -> None:
+        if not self._refused:
+            super().data_received(data)
 
     def _arm(self, seconds: float, late: str) -> None:
         self._disarm()
@@ -138,6 +176,7 @@ class BoundedHttpTools(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        self._head = 0
         if self._deadline is None:
             self._arm(self._bounds.header_timeout, "headers")
 
