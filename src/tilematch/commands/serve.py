@@ -76,18 +76,18 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--port {args.port} is not a port number (0-65535)")
     if args.workers < 1:
         return fail(f"--workers {args.workers}: at least 1 worker process is needed")
-    for option, variable in (
-        (args.forwarded_allow_ips, "TILEMATCH_FORWARDED_ALLOW_IPS"),
-        (args.origins, "TILEMATCH_ORIGINS"),
-    ):
-        if option is not None:
-            os.environ[variable] = option  # where the workers (and the protocol) read them
     try:
         overrides: dict[str, Any] = {}
         if args.db:
             overrides["db_path"] = args.db
+        for option, name in (
+            (args.forwarded_allow_ips, "forwarded_allow_ips"),
+            (args.origins, "origins"),
+        ):
+            if option is not None:
+                overrides[name] = tuple(part for part in option.split(",") if part.strip())
         settings = Settings.from_env(**overrides)
-        bounds = _bounds()
+        _bounds()
         if args.workers > 1 and settings.redis_url is None:
             return fail(
                 f"--workers {args.workers} needs TILEMATCH_REDIS (a Redis URL): without it "
@@ -109,12 +109,13 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.open:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    return _serve(app, args, bounds)
+    return _serve(app, args)
 
 
 def _bounds() -> Bounds:
-    """The slow-client bounds of this server (the open-file limit raised first); raises
-    ``SettingsError`` or ``ValueError`` naming a setting that cannot be used."""
+    """The slow-client bounds of this server (the open-file limit raised first), kept
+    for :func:`_serve`; raises ``SettingsError`` or ``ValueError`` naming a setting that
+    cannot be used."""
     from tilematch.server.slow_clients import BoundedHttpTools, bounds_from_env
 
     bounds = bounds_from_env()
@@ -135,14 +136,18 @@ def _app(settings: Settings, workers: int) -> Any:
         return app
     app.state.server.close()
     os.environ["TILEMATCH_DB"] = str(settings.db_path)  # the workers read their settings here
+    os.environ["TILEMATCH_FORWARDED_ALLOW_IPS"] = ",".join(settings.forwarded_allow_ips)
+    os.environ["TILEMATCH_ORIGINS"] = ",".join(settings.origins)
     return "tilematch.server.app:app_from_env"
 
 
-def _serve(app: Any, args: argparse.Namespace, bounds: Bounds) -> int:
+def _serve(app: Any, args: argparse.Namespace) -> int:
     import uvicorn
 
     from tilematch.server.redaction import log_config
     from tilematch.server.slow_clients import BoundedHttpTools
+
+    bounds = BoundedHttpTools.bounds or _bounds()
 
     try:
         uvicorn.run(

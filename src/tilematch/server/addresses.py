@@ -19,7 +19,7 @@ The client is then the last address of the header that is not a trusted proxy
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +27,6 @@ from fastapi import FastAPI
 from starlette.requests import HTTPConnection
 
 from tilematch.server.limits import Limit, RateLimiter
-from tilematch.server.settings import Settings
 from tilematch.server.shared_limits import SharedLimits
 
 
@@ -88,10 +87,16 @@ class AddressLimits:
         self.joins.check(client_address(connection), "duel rooms opened from this address")
 
 
-def address_limits(settings: Settings, shared: SharedLimits | None) -> AddressLimits:
-    """The per-address limits of one app: in Redis when ``shared`` is given (every process
-    counts in the same buckets), else in this process's memory."""
-    rate = settings.joins_per_minute / 60.0
+def address_limits(
+    joins_per_minute: float,
+    joins_burst: int,
+    clock: Callable[[], float],
+    shared: SharedLimits | None,
+) -> AddressLimits:
+    """The per-address limits of one app (``Settings.joins_per_minute`` and
+    ``joins_burst``, on the server's ``clock``): in Redis when ``shared`` is given (every
+    process counts in the same buckets), else in this process's memory."""
+    rate = joins_per_minute / 60.0
     if shared is not None:
-        return AddressLimits(joins=shared.rate("joins", rate, settings.joins_burst))
-    return AddressLimits(joins=RateLimiter("joins", rate, settings.joins_burst, settings.clock))
+        return AddressLimits(joins=shared.rate("joins", rate, joins_burst))
+    return AddressLimits(joins=RateLimiter("joins", rate, joins_burst, clock))

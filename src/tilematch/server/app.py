@@ -68,7 +68,9 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         lifespan=lifespan,
     )
     app.state.server = server
-    app.state.addresses = address_limits(settings, shared_limits)
+    app.state.addresses = address_limits(
+        settings.joins_per_minute, settings.joins_burst, settings.clock, shared_limits
+    )
     errors.install(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(OriginCheck, allowed=settings.origins)
