@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 
 from tilematch.engine import layouts
-from tilematch.modes import tower
+from tilematch.engine.layouts import catalogue
+from tilematch.modes import ModeError, Session, Settings, new_session, tower
 
 RANK = {"relaxed": 0, "standard": 1, "zen_master": 2}
 
@@ -22,22 +26,23 @@ def test_one_hundred_fifty_levels_numbered_in_order() -> None:
 
 def test_table_is_pinned_for_version_1() -> None:
     """Changing any row means a new VERSION: players' progress refers to these boards."""
-    assert tower.VERSION == 1
-    assert tower.LEVELS[0].to_json() == {
+    v1 = tower.TOWERS[1]
+    assert tower.GENERATOR_VERSIONS[1] == 1
+    assert v1[0].to_json() == {
         "level": 1,
         "layout": "dragon-pearl",
         "difficulty": "relaxed",
         "stones": 0,
         "seed": 654533278,
     }
-    assert tower.LEVELS[74].to_json() == {
+    assert v1[74].to_json() == {
         "level": 75,
         "layout": "balance",
         "difficulty": "standard",
         "stones": 3,
         "seed": 82778213,
     }
-    assert tower.LEVELS[149].to_json() == {
+    assert v1[149].to_json() == {
         "level": 150,
         "layout": "yin-yang",
         "difficulty": "zen_master",
@@ -48,18 +53,20 @@ def test_table_is_pinned_for_version_1() -> None:
 
 def test_layouts_are_built_in_and_of_the_named_families() -> None:
     known = {layout.name: layout for layout in layouts.builtin()}
-    for lvl in tower.LEVELS:
+    for lvl in tower.TOWERS[1]:
         assert lvl.layout in known
         assert known[lvl.layout].family in {"Pyramid", "Tower", "Dragon", "Spiral", "Yin-Yang"}
         assert lvl.difficulty in RANK
 
 
-def test_the_curve_goes_from_gentle_to_hard() -> None:
+@pytest.mark.parametrize("version", [1, 2])
+def test_the_curve_goes_from_gentle_to_hard(version: int) -> None:
     sizes = {layout.name: len(layout.positions) for layout in layouts.builtin()}
-    ranks = [RANK[lvl.difficulty] for lvl in tower.LEVELS]
+    levels = tower.TOWERS[version]
+    ranks = [RANK[lvl.difficulty] for lvl in levels]
     assert ranks == sorted(ranks)
-    assert tower.LEVELS[0].stones == 0 and tower.LEVELS[-1].stones == 10
-    blocks = [tower.LEVELS[i : i + 30] for i in range(0, 150, 30)]
+    assert levels[0].stones == 0 and levels[-1].stones == 10
+    blocks = [levels[i : i + 30] for i in range(0, 150, 30)]
     tiles = [sum(sizes[lvl.layout] for lvl in block) / len(block) for block in blocks]
     stones = [sum(lvl.stones for lvl in block) / len(block) for block in blocks]
     assert tiles == sorted(tiles) and stones == sorted(stones)
@@ -122,10 +129,10 @@ def test_every_row_of_version_1_is_pinned() -> None:
     import hashlib
     import json
 
-    rows = json.dumps([lvl.to_json() for lvl in tower.LEVELS], sort_keys=True)
+    rows = json.dumps([lvl.to_json() for lvl in tower.TOWERS[1]], sort_keys=True)
     digest = hashlib.sha256(rows.encode()).hexdigest()
     assert digest == "3267d3157470abd3f31f29f670016c0a925c36f50a671614bedabfae84e84818"
-    assert tower.GENERATOR_VERSION == 1
+    assert tower.GENERATOR_VERSIONS[1] == 1
 
 
 def test_a_level_fixes_its_board_and_refuses_other_values() -> None:
@@ -150,3 +157,52 @@ def test_a_level_fixes_its_board_and_refuses_other_values() -> None:
             Settings(game="blackwhite", mode="tower", level=7, **{field: value}).validate()
     with pytest.raises(ModeError, match="level"):
         Settings(game="blackwhite", mode="tower", level=True).validate()  # type: ignore[arg-type]
+
+
+def _digest(version: int) -> str:
+    rows = json.dumps([lvl.to_json() for lvl in tower.TOWERS[version]])
+    return hashlib.sha256(rows.encode()).hexdigest()
+
+
+def test_both_tower_versions_are_pinned() -> None:
+    """A changed row of a released version would move a saved game to another board."""
+    assert tower.VERSION == 2 and tower.LEVELS is tower.TOWERS[2]
+    assert tower.GENERATOR_VERSIONS == {1: 1, 2: 3}
+    assert _digest(1) == "4f357edb57df06c8f797d4350b8895ad0b114d847883a7268a3342d005f3624e"
+    assert _digest(2) == "9ee17af8f7b03a8080622ca9cce6aa71754209be88ea43e0d4b6af5249fbf064"
+
+
+def test_version_2_climbs_150_different_layouts_by_stage_and_difficulty() -> None:
+    known = {layout.name: layout for layout in layouts.builtin()}
+    names = [lvl.layout for lvl in tower.TOWERS[2]]
+    assert len(set(names)) == 150 and set(names) <= set(known)
+    stages = [names[i : i + 30] for i in range(0, 150, 30)]
+    for lower, upper in zip(stages, stages[1:], strict=False):
+        assert max(known[n].size for n in lower) <= min(known[n].size for n in upper)
+    for stage in stages:
+        measured = [catalogue.figures(n) for n in stage]
+        scores = [f.difficulty for f in measured if f is not None]
+        assert len(scores) == 30 and scores == sorted(scores)
+
+
+def test_a_save_keeps_the_levels_of_its_own_tower_version() -> None:
+    old = Settings(game="blackwhite", mode="tower", level=40, version=1).validate()
+    assert (old.layout, old.seed) == (tower.TOWERS[1][39].layout, tower.TOWERS[1][39].seed)
+    new = Settings(game="blackwhite", mode="tower", level=40).validate()
+    assert new.version == 3 and new.layout == tower.TOWERS[2][39].layout
+    assert old.layout != new.layout
+    game = Session.from_json(new_session(old, now=0.0).to_json())
+    assert game.settings.layout == old.layout and game.level == tower.TOWERS[1][39]
+    with pytest.raises(ModeError, match="no tower version deals with generator version 2"):
+        Settings(game="blackwhite", mode="tower", level=40, version=2).validate()
+
+
+def test_every_level_of_version_2_deals_with_its_stones() -> None:
+    for lvl in tower.TOWERS[2]:
+        game = new_session(Settings(game="blackwhite", mode="tower", level=lvl.level), now=0.0)
+        assert game.settings.layout == lvl.layout
+        assert game.view(now=0.0)["counters"]["tiles_left"] == known_size(lvl.layout)
+
+
+def known_size(name: str) -> int:
+    return layouts.get(name).size

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import multiprocessing
 import sys
 from typing import Any
 
@@ -21,10 +23,13 @@ def load_layout_arg(arg: str, *, map_name: str | None = None) -> Layout:
     A built-in name wins (any case); otherwise ``arg`` is read as a KMahjongg,
     GNOME Mahjongg or Kyodai file (``-`` reads standard input). Raises
     :class:`LayoutError` with a message for the user: an unknown name, a file
-    that cannot be read, is too large, or is not a valid layout.
+    that cannot be read, is too large, or is not a valid layout. What the reader
+    tolerated (:attr:`Layout.warnings`) goes to standard error, one line each.
     """
-
-    return layouts.resolve(arg, read_layout_text, map_name=map_name)
+    layout = layouts.resolve(arg, read_layout_text, map_name=map_name)
+    for warning in layout.warnings:
+        print(f"tilematch: warning: {warning}", file=sys.stderr)
+    return layout
 
 
 def read_layout_text(path: str) -> str:
@@ -60,6 +65,18 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("layout", nargs="?", metavar="NAME|FILE", help="a layout to show")
     parser.add_argument("--json", action="store_true", help="print JSON (one object per line)")
     parser.add_argument("--map", metavar="NAME", help="which map of a GNOME file (default: first)")
+    parser.add_argument(
+        "--deals", type=int, default=None, metavar="N", help="measure: random deals per layout"
+    )
+    parser.add_argument(
+        "--nodes", type=int, default=None, metavar="N", help="measure: search nodes per deal"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="measure: processes to measure with"
+    )
+    parser.add_argument(
+        "--out", metavar="FILE", help="measure: write the frozen figures module to FILE"
+    )
     parser.add_argument(
         "--export",
         choices=EXPORTS,
@@ -127,7 +144,38 @@ def export(layout: Layout, fmt: str) -> str:
     return layouts.layout_svg(layout)
 
 
+def measure(deals: int | None, out: str | None, jobs: int = 1, nodes: int | None = None) -> int:
+    """``tilematch layouts measure``: measure every built-in layout (see
+    :func:`~tilematch.engine.deal.figures.measure_layout`), print one JSON line
+    per layout and write the figures module to ``out`` when given."""
+    from tilematch.engine.deal.figures import DEALS, NODES, measure_layout
+    from tilematch.engine.layouts.catalogue import Figures, freeze_figures
+
+    if deals is not None and deals < 1:
+        return fail(f"--deals must be at least 1, not {deals}")
+    if nodes is not None and nodes < 1:
+        return fail(f"--nodes must be at least 1, not {nodes}")
+    if jobs < 1:
+        return fail(f"--jobs must be at least 1, not {jobs}")
+    items = layouts.builtin()
+    found: dict[str, Figures] = {}
+    with multiprocessing.Pool(jobs) as pool:
+        results = pool.imap(
+            functools.partial(measure_layout, deals=deals or DEALS, nodes=nodes or NODES), items
+        )
+        for item, figures in zip(items, results, strict=True):
+            found[item.name] = figures
+            line = {"name": item.name, "tiles": item.size, **figures.to_json()}
+            print(json.dumps(line), flush=True)
+    if out is not None:
+        with open(out, "w", encoding="utf-8") as handle:
+            handle.write(freeze_figures(found))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.layout == "measure":
+        return measure(args.deals, args.out, args.jobs, args.nodes)
     if args.layout is None:
         if args.map or args.export:
             return fail("--map and --export need a layout (a built-in name or a file)")

@@ -263,30 +263,36 @@ class Tower(Countdown):
 
     @classmethod
     def pin(cls, settings: Settings) -> Settings:
-        """The layout, difficulty, seed and generator version of the tower level;
-        raises :class:`ModeError` for a level out of range, a date, or a field
-        given with another value."""
+        """The layout, difficulty, seed and generator version of the tower level
+        (of the tower version the settings' generator version names, the current
+        one when none is given: a saved game keeps its own levels); raises
+        :class:`ModeError` for a level out of range, a date, an unknown version,
+        or a field given with another value."""
         refuse_date(settings)
         number = settings.level
         if (
             isinstance(number, bool)
             or not isinstance(number, int)
-            or not 1 <= number <= len(tower.LEVELS)
+            or not 1 <= number <= tower.LEVEL_COUNT
         ):
-            raise ModeError(f"a tower level is 1-{len(tower.LEVELS)}, not {number!r}")
-        level = tower.LEVELS[number - 1]
+            raise ModeError(f"a tower level is 1-{tower.LEVEL_COUNT}, not {number!r}")
+        try:
+            version = tower.version_of(settings.version)
+        except ValueError as error:
+            raise ModeError(str(error)) from None
+        level = tower.level(number, version)
         return settings.pinned(
             f"tower level {level.level}",
             layout=level.layout,
             difficulty=level.difficulty,
             seed=level.seed,
-            version=tower.GENERATOR_VERSION,
+            version=tower.GENERATOR_VERSIONS[version],
         )
 
     @property
     def level(self) -> tower.Level:
-        """The campaign level in play."""
-        return tower.level(self.settings.level or 1)
+        """The campaign level in play (of the tower version it was dealt for)."""
+        return tower.level(self.settings.level or 1, tower.version_of(self.settings.version))
 
     def _stones(self) -> int:
         return self.level.stones

@@ -1,8 +1,19 @@
 """The Emperor's Tower campaign: 150 fixed levels, unlocks and stars (docs/rules.md §4).
 
-:data:`LEVELS` is a versioned table (:data:`VERSION`): level ``n`` is always
-the same layout, difficulty, stone count and seed, so every player climbs the
-same tower. The curve is gentle to hard in five stages of 30 levels:
+Each tower version is a table of 150 levels that never changes: level ``n``
+of a version is always the same layout, difficulty, stone count and seed, so
+every player climbs the same tower, and a saved game keeps playing the level
+of its own version (:func:`version_of`: the generator version a save was dealt
+with tells its tower). :data:`LEVELS` is the table of the current version
+:data:`VERSION`.
+
+Version 2 climbs 150 different layouts of the catalogue, one per level: by
+tile count in five stages of 30 (the smallest first), and within each stage
+by the difficulty measured on the layout (``tilematch layouts measure``),
+the easiest first. Difficulty halves and stones rise as in version 1.
+
+Version 1 reused a dozen layouts of the Pyramid, Tower, Dragon, Spiral and
+Yin-Yang families; its curve is gentle to hard in five stages of 30 levels:
 
 ====== ================ ====================================== ========
 levels difficulty       layouts                                stones
@@ -33,11 +44,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-#: Bump when any row of :data:`LEVELS` changes; old saves keep their own version.
-VERSION: Final = 1
-#: The engine generator version that deals every level of this table, so that a
-#: new generator never changes a level's board.
-GENERATOR_VERSION: Final = 1
+#: The tower version new games climb; a changed row means a new version, and old
+#: saves keep their own.
+VERSION: Final = 2
+#: The engine generator version that deals every level of each tower version, so
+#: that a new generator never changes a level's board. Each tower version has its
+#: own generator version, so a save's generator version names its tower.
+GENERATOR_VERSIONS: Final[dict[int, int]] = {1: 1, 2: 3}
+#: The generator version of the current tower.
+GENERATOR_VERSION: Final = GENERATOR_VERSIONS[VERSION]
 LEVEL_COUNT: Final = 150
 
 
@@ -95,28 +110,213 @@ _STAGES: Final = (
 _STAGE_LENGTH: Final = 30
 
 
-def _build() -> tuple[Level, ...]:
+def _seed(number: int) -> int:
+    return (number * 2_654_435_761 + 97_531) % 1_000_000_007
+
+
+def _level(number: int, layout: str) -> Level:
+    stage, i = divmod(number - 1, _STAGE_LENGTH)
+    halves, _, (low, high) = _STAGES[stage]
+    difficulty = halves[0] if i < _STAGE_LENGTH // 2 else halves[1]
+    stones = low + (high - low) * i // (_STAGE_LENGTH - 1)
+    return Level(number, layout, difficulty, stones, _seed(number))
+
+
+def _build_v1() -> tuple[Level, ...]:
     levels: list[Level] = []
-    for stage, (halves, layouts, (low, high)) in enumerate(_STAGES):
+    for stage, (_, layouts, _) in enumerate(_STAGES):
         for i in range(_STAGE_LENGTH):
             number = stage * _STAGE_LENGTH + i + 1
-            difficulty = halves[0] if i < _STAGE_LENGTH // 2 else halves[1]
-            layout = layouts[i * len(layouts) // _STAGE_LENGTH]
-            stones = low + (high - low) * i // (_STAGE_LENGTH - 1)
-            seed = (number * 2_654_435_761 + 97_531) % 1_000_000_007
-            levels.append(Level(number, layout, difficulty, stones, seed))
+            levels.append(_level(number, layouts[i * len(layouts) // _STAGE_LENGTH]))
     return tuple(levels)
 
 
-#: The 150 levels, ``LEVELS[n - 1]`` is level ``n``.
-LEVELS: Final[tuple[Level, ...]] = _build()
+def _build_v2() -> tuple[Level, ...]:
+    return tuple(_level(number, name) for number, name in enumerate(LAYOUTS_V2, start=1))
 
 
-def level(number: int) -> Level:
-    """Level ``number`` (1-150); raises ``ValueError`` for any other number."""
+#: The layouts of tower version 2, level 1 first (frozen: see the module text).
+LAYOUTS_V2: Final[tuple[str, ...]] = (
+    "pinwheel-4",
+    "pinwheel-5",
+    "dragon-pearl",
+    "whirlpool",
+    "lighthouse",
+    "yin-yang-7",
+    "hourglass",
+    "bird",
+    "shan",
+    "dragon-20-18-4-1",
+    "shou",
+    "keep-8x6-3",
+    "yin-yang-7-rim",
+    "zhong-tall",
+    "lighthouse-tall",
+    "dragon-15-14-4-1",
+    "da-tall",
+    "bridge-arch",
+    "dragon-15-14-2-1",
+    "tian",
+    "dragon-20-14-3-2",
+    "mu",
+    "mu-tall",
+    "little-pyramid",
+    "dragon",
+    "shan-tall",
+    "wang",
+    "dragon-10-14-2-1",
+    "dragon-20-18-2-1",
+    "dragon-10-14-4-1",
+    "pinwheel-7",
+    "fish-tall",
+    "yin-yang-8-rim",
+    "turtle-small",
+    "star",
+    "spiral-9-2",
+    "house",
+    "fish",
+    "bat-tall",
+    "rhombus-8x8-4",
+    "rhombus-12x8-3",
+    "star-8x8-4",
+    "frog",
+    "keep-10x6-2",
+    "crab-tall",
+    "turtle-small-tall",
+    "butterfly-small",
+    "elephant",
+    "corner-8x6-2",
+    "bat",
+    "gate-8x6-3",
+    "dragon-15-18-3-2",
+    "tian-tall",
+    "crab",
+    "elephant-tall",
+    "dragon-10-18-3-2",
+    "walls-10",
+    "kou",
+    "pyramid-6x6-3-1",
+    "fortress",
+    "pagoda",
+    "balance",
+    "mound-8x8-3",
+    "dragon-20-26-4-1",
+    "butterfly",
+    "rings-13",
+    "diamond",
+    "owl",
+    "spiral-10-2",
+    "cat",
+    "ziggurat",
+    "pyramid-10x6-3-2",
+    "star-10x10-3",
+    "spiral",
+    "tower",
+    "twin-spiral-9",
+    "gate-10x8-2",
+    "spiral-11-2",
+    "star-12x8-4",
+    "gate-10x6-3",
+    "pagoda-tall",
+    "dragon-20-22-3-2",
+    "house-tall",
+    "rhombus-10x8-5",
+    "gate",
+    "lotus-10x10-3",
+    "lotus-8x8-5",
+    "kou-tall",
+    "bridge",
+    "watchtowers",
+    "saltire-6",
+    "cat-tall",
+    "yin-yang-9-rim",
+    "lattice-10",
+    "rhombus-12x12-3",
+    "spiral-12-3",
+    "mound-10x8-4",
+    "yin-yang-10",
+    "twin-spiral-11",
+    "spiral-13-3",
+    "pyramid-8x8-3-2",
+    "pyramid",
+    "yin-yang-10-rim",
+    "castle-10x8-2",
+    "rhombus-12x10-4",
+    "cushion-8x8-5",
+    "star-12x12-3",
+    "keep-12x8-4",
+    "gate-12x8-4",
+    "keep-14x8-3",
+    "cross",
+    "turtle",
+    "arena",
+    "castle-8x6-4",
+    "pyramid-12x6-3-2",
+    "corner-14x8-2",
+    "twin-spiral-10",
+    "corner-10x8-4",
+    "castle-10x6-3",
+    "corner-12x8-3",
+    "ziggurat-12x12-3",
+    "yin-yang",
+    "ziggurat-10x10-3",
+    "spiral-14-3",
+    "yin-yang-13",
+    "yin-yang-12",
+    "ziggurat-12x10-3",
+    "cushion-12x10-3",
+    "spiral-15-2",
+    "yin-yang-14",
+    "yin-yang-11-rim",
+    "ziggurat-12x8-3",
+    "mound-12x10-3",
+    "yin-yang-12-rim",
+    "pyramid-10x8-4-2",
+    "cushion-12x12-3",
+    "spiral-15-3",
+    "cushion-10x10-3",
+    "lotus-12x12-3",
+    "mound-14x10-4",
+    "yin-yang-14-rim",
+    "pyramid-14x8-3-2",
+    "mound-10x10-5",
+    "lotus-12x8-5",
+    "twin-spiral-12",
+    "cushion-12x8-3",
+    "ziggurat-8x8-5",
+    "lotus-12x10-5",
+    "star-12x10-5",
+    "twin-spiral-13",
+)
+
+#: Every tower version's 150 levels; ``TOWERS[v][n - 1]`` is level ``n`` of version ``v``.
+TOWERS: Final[dict[int, tuple[Level, ...]]] = {1: _build_v1(), 2: _build_v2()}
+#: The 150 levels of the current version, ``LEVELS[n - 1]`` is level ``n``.
+LEVELS: Final[tuple[Level, ...]] = TOWERS[VERSION]
+
+
+def version_of(generator_version: int | None) -> int:
+    """The tower version whose levels are dealt with ``generator_version`` (``None``:
+    the current one). Raises ``ValueError`` when no tower version deals with it."""
+    if generator_version is None:
+        return VERSION
+    for version, generator in GENERATOR_VERSIONS.items():
+        if generator == generator_version:
+            return version
+    known = ", ".join(str(g) for g in GENERATOR_VERSIONS.values())
+    raise ValueError(
+        f"no tower version deals with generator version {generator_version!r}; known: {known}"
+    )
+
+
+def level(number: int, version: int = VERSION) -> Level:
+    """Level ``number`` (1-150) of tower ``version``; raises ``ValueError`` for any
+    other number or an unknown version."""
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= LEVEL_COUNT:
         raise ValueError(f"a tower level is 1-{LEVEL_COUNT}, not {number!r}")
-    return LEVELS[number - 1]
+    if version not in TOWERS:
+        raise ValueError(f"unknown tower version {version!r}; known: {', '.join(map(str, TOWERS))}")
+    return TOWERS[version][number - 1]
 
 
 def stars(*, cleared: bool, time_left: float, countdown: float, shuffles: int) -> int:

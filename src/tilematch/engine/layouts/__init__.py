@@ -19,7 +19,8 @@ import functools
 import re
 from collections.abc import Callable
 
-from tilematch.engine.layouts.builtin import SHAPES, normalised
+from tilematch.engine.layouts.builtin import SHAPES
+from tilematch.engine.layouts.catalogue import CATALOGUE_VERSION, entries
 from tilematch.engine.layouts.common import MAX_BYTES, check_size
 from tilematch.engine.layouts.gnome import read_gnome, write_gnome
 from tilematch.engine.layouts.kmahjongg import read_kmahjongg, write_kmahjongg
@@ -28,6 +29,7 @@ from tilematch.engine.layouts.layout import Layout, LayoutError, check_positions
 from tilematch.engine.layouts.svg import layout_svg
 
 __all__ = [
+    "CATALOGUE_VERSION",
     "FORMATS",
     "MAX_BYTES",
     "Layout",
@@ -50,6 +52,11 @@ __all__ = [
 ]
 
 
+#: The hand-drawn shapes, the first layouts of the catalogue. (Importing the
+#: module here, before :func:`builtin` is defined, keeps that name the function.)
+HAND_DRAWN: tuple[str, ...] = tuple(shape.name for shape in SHAPES)
+
+
 class UnknownLayoutError(LayoutError, KeyError):
     """No built-in layout has the name asked for (also a :class:`KeyError`)."""
 
@@ -68,21 +75,15 @@ FORMATS: dict[str, tuple[str, ...]] = {
 @functools.cache
 def _registry() -> dict[str, Layout]:
     layouts: dict[str, Layout] = {}
-    for shape in SHAPES:
-        positions = normalised(shape.build())
-        check_positions(positions, f"built-in layout {shape.name!r}")
-        layouts[shape.name] = Layout(
-            name=shape.name,
-            positions=tuple(positions),
-            family=shape.family,
-            description=shape.description,
-            title=shape.title,
-        )
+    for entry in entries(CATALOGUE_VERSION):
+        layout = entry.layout
+        check_positions(layout.positions, f"built-in layout {layout.name!r}")
+        layouts[layout.name] = layout
     return layouts
 
 
 def builtin() -> list[Layout]:
-    """All built-in layouts, the Turtle first, then by family as listed in ``shapes.SHAPES``."""
+    """All built-in layouts of the catalogue (:mod:`.catalogue`), the Turtle first."""
     return list(_registry().values())
 
 

@@ -14,6 +14,7 @@ The tile whose ``1`` stands in column ``x`` of row ``y`` of layer ``z``
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from tilematch.engine.layouts.common import check_size, finish
 from tilematch.engine.layouts.layout import MAX_TILES, Layout, LayoutError, Position
@@ -31,9 +32,16 @@ def read_kmahjongg(text: str, filename: str) -> Layout:
     Returns the layout (family ``"Imported"``, named after the file). Raises
     :class:`LayoutError` naming the file, the line (and column) and the problem:
     a wrong header, a missing or bad size line, a wrong number of rows, a row of
-    the wrong length, a character other than ``. 1 2 3 4``, a tile whose four
-    marks do not fit together, or a layout that fails
+    the wrong length, a character other than ``. 1 2 3 4``, a tile that sticks
+    out of the grid, or a layout that fails
     :func:`~tilematch.engine.layouts.layout.check_positions`.
+
+    KMahjongg itself places a tile at every ``1`` and reads no other mark
+    (``boardlayout.cpp``), and two of the files it ships (``castle.layout``,
+    ``crab.layout``) have a tile whose lower marks are shifted. Such files load
+    the same way here: a ``2``, ``3`` or ``4`` that is missing, wrong or
+    belongs to no tile is reported in :attr:`Layout.warnings` with its line and
+    column, and the tile stands at its ``1``.
     """
     check_size(text, filename)
     lines = text.lstrip("\ufeff").splitlines()
@@ -94,6 +102,7 @@ def read_kmahjongg(text: str, filename: str) -> Layout:
 def _tiles(rows: list[tuple[int, str]], width: int, height: int, filename: str) -> Layout:
     positions: list[Position] = []
     where: list[str] = []
+    warnings: list[str] = []
     owned: set[tuple[int, int, int]] = set()
     for index, (number, line) in enumerate(rows):
         z, y = divmod(index, height)
@@ -110,10 +119,12 @@ def _tiles(rows: list[tuple[int, str]], width: int, height: int, filename: str) 
                 found = rows[index + dy][1][cx]
                 if found != mark:
                     place = "this row" if dy == 0 else f"the next row (line {rows[index + 1][0]})"
-                    raise LayoutError(
+                    warnings.append(
                         f"{filename}: line {number}, column {x + 1}: the tile at ({x}, {y}, {z}) "
-                        f"needs {mark!r} in column {cx + 1} of {place}, found {found!r}"
+                        f"needs {mark!r} in column {cx + 1} of {place}, found {found!r}; "
+                        f"read as KMahjongg reads it: a tile stands at every '1'"
                     )
+                    continue
                 owned.add((cx, cy, z))
             positions.append((x, y, z))
             where.append(f"line {number}, column {x + 1}")
@@ -121,21 +132,32 @@ def _tiles(rows: list[tuple[int, str]], width: int, height: int, filename: str) 
                 raise LayoutError(
                     f"{filename}: line {number}, column {x + 1}: more than {MAX_TILES} tiles"
                 )
-    for index, (number, line) in enumerate(rows):
-        z, y = divmod(index, height)
-        for x, char in enumerate(line):
-            if char in "234" and (x, y, z) not in owned:
-                raise LayoutError(
-                    f"{filename}: line {number}, column {x + 1}: {char!r} belongs to no tile "
-                    f"(a tile starts with '1' at its top-left cell)"
-                )
-    return finish(
+    warnings += _strays(rows, height, owned, filename)
+    layout = finish(
         positions,
         filename,
         title="",
         description=f"Read from the KMahjongg layout file {filename}.",
         where=where,
     )
+    return replace(layout, warnings=tuple(warnings)) if warnings else layout
+
+
+def _strays(
+    rows: list[tuple[int, str]], height: int, owned: set[tuple[int, int, int]], filename: str
+) -> list[str]:
+    """Warnings for the marks ``2``, ``3``, ``4`` that belong to no tile (KMahjongg ignores
+    them: only a ``1`` makes a tile)."""
+    warnings = []
+    for index, (number, line) in enumerate(rows):
+        z, y = divmod(index, height)
+        for x, char in enumerate(line):
+            if char in "234" and (x, y, z) not in owned:
+                warnings.append(
+                    f"{filename}: line {number}, column {x + 1}: {char!r} belongs to no tile "
+                    f"(a tile starts with '1' at its top-left cell); ignored as KMahjongg does"
+                )
+    return warnings
 
 
 def _count(number: int, word: str) -> str:

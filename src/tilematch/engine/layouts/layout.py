@@ -24,7 +24,9 @@ class Layout:
     ``positions`` is sorted by ``(z, y, x)`` so that spot numbers are stable.
     ``name`` is the lowercase key (``"turtle"``), ``title`` the display name
     (``"Turtle"``; defaults to ``name``), ``family`` groups related shapes
-    (``"Turtle"``, ``"Pyramid"``, ...).
+    (``"Turtle"``, ``"Pyramid"``, ...). ``warnings`` holds what a file reader
+    tolerated the way the file's own program does, one message a problem
+    naming its line (empty for a clean file and for built-in layouts).
     """
 
     name: str
@@ -32,6 +34,7 @@ class Layout:
     family: str = "Classic"
     description: str = ""
     title: str = ""
+    warnings: tuple[str, ...] = field(default=(), compare=False)
     index: dict[Position, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from tilematch.engine.layouts.layout import Layout
@@ -78,3 +79,71 @@ def layout_svg(
         )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def contact_sheet(
+    items: Sequence[Layout],
+    *,
+    columns: int = 4,
+    cell: int = 240,
+    caption_height: int = 34,
+) -> str:
+    """Return one SVG document showing every layout of ``items`` small, ``columns`` a row.
+
+    Each picture is scaled to fit a ``cell`` pixel square; the key and the
+    tile count are written under it. Tiles are drawn with ``<use>`` of one
+    shape per layer colour, so a sheet of many layouts stays small. The
+    output is deterministic. Raises :class:`ValueError` for no layouts or
+    ``columns < 1``.
+    """
+    if not items or columns < 1:
+        raise ValueError("a contact sheet needs at least one layout and one column")
+    rows = -(-len(items) // columns)
+    width, height = columns * cell, rows * (cell + caption_height)
+    unit, depth = 10, 3
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{len(items)} layouts">',
+        f'<rect width="{width}" height="{height}" fill="{FELT}"/>',
+        "<defs>",
+    ]
+    for z, colour in enumerate(LAYER_COLOURS):
+        parts.append(
+            f'<g id="t{z}"><rect x="-{depth}" y="{depth}" width="{2 * unit - 1}" '
+            f'height="{2 * unit + 5}" rx="2" fill="{SIDE}" stroke="{EDGE}" stroke-width="0.6"/>'
+            f'<rect width="{2 * unit - 1}" height="{2 * unit + 5}" rx="2" fill="{colour}" '
+            f'stroke="{EDGE}" stroke-width="0.6"/></g>'
+        )
+    parts.append("</defs>")
+    for number, layout in enumerate(items):
+        row, col = divmod(number, columns)
+        parts.append(
+            _thumbnail(layout, col * cell, row * (cell + caption_height), cell, unit, depth)
+        )
+        label = f"{layout.name} · {layout.size}"
+        parts.append(
+            f'<text x="{col * cell + cell / 2:g}" y="{row * (cell + caption_height) + cell + 20}" '
+            f'text-anchor="middle" font-family="DejaVu Sans, Verdana, sans-serif" '
+            f'font-size="13" fill="{INK}">{escape(label)}</text>'
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _thumbnail(layout: Layout, left: int, top: int, cell: int, unit: int, depth: int) -> str:
+    """One layout drawn in a ``cell`` square at ``(left, top)`` of a contact sheet."""
+    width, height, layers = layout.bounds
+    lift = depth * max(layers - 1, 0)
+    natural_w = width * unit + lift + depth + 4
+    natural_h = height * (unit + 3) + lift + depth + 4
+    scale = min((cell - 16) / natural_w, (cell - 16) / natural_h, 1.6)
+    ox = left + (cell - natural_w * scale) / 2
+    oy = top + (cell - natural_h * scale) / 2
+    tiles = [
+        f'<use xlink:href="#t{min(z, len(LAYER_COLOURS) - 1)}" '
+        f'x="{depth + x * unit + z * depth}" y="{lift + y * (unit + 3) - z * depth}"/>'
+        for x, y, z in sorted(layout.positions, key=lambda p: (p[2], -p[0], p[1]))
+    ]
+    head = f'<g transform="translate({ox:.1f} {oy:.1f}) scale({scale:.3f})">'
+    return head + "".join(tiles) + "</g>"

@@ -1,0 +1,1 @@
+"""Frozen data of the layout catalogue: generated modules, one per catalogue version."""
