@@ -273,5 +273,5 @@ def test_a_tower_level_asks_the_engine_for_its_stones(monkeypatch) -> None:
     new_session(Settings(game="blackwhite", mode="tower", level=100), now=0.0)
     wanted = {"relaxed": "easy", "standard": "normal", "zen_master": "hard"}[level.difficulty]
     assert [(a["layout"], a["difficulty"], a["stones"], a["version"]) for a in asked] == [
-        (level.layout, wanted, level.stones, 1)
+        (level.layout, wanted, level.stones, tower.GENERATOR_VERSION)
     ]

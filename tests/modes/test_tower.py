@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 
 import pytest
@@ -177,7 +178,7 @@ def test_version_2_climbs_150_different_layouts_by_stage_and_difficulty() -> Non
     names = [lvl.layout for lvl in tower.TOWERS[2]]
     assert len(set(names)) == 150 and set(names) <= set(known)
     stages = [names[i : i + 30] for i in range(0, 150, 30)]
-    for lower, upper in zip(stages, stages[1:], strict=False):
+    for lower, upper in itertools.pairwise(stages):
         assert max(known[n].size for n in lower) <= min(known[n].size for n in upper)
     for stage in stages:
         measured = [catalogue.figures(n) for n in stage]
