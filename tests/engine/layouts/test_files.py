@@ -7,6 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilematch.engine import layouts
+from tilematch.engine.layouts import catalogue
+from tilematch.engine.layouts.common import slug
+from tilematch.engine.layouts.svg import contact_sheet
 from tilematch.engine.layouts.layout import Layout, LayoutError, Position, check_positions
 
 DATA = Path(__file__).parent / "data"
@@ -363,12 +366,20 @@ def test_documented_examples_read_as_described() -> None:
 
 def test_documented_table_matches_the_builtins() -> None:
     assert f"{len(BUILTINS)} layouts of its own" in DOC
+    pictures = Path(__file__).parents[3] / "docs" / "img" / "layouts"
     for layout in BUILTINS:
         row = f"| `{layout.name}` | {layout.title} | {layout.family} | {layout.size} |"
         assert row in DOC
-        assert f"img/layouts/{layout.name}.svg" in DOC
-        picture = Path(__file__).parents[3] / "docs" / "img" / "layouts" / f"{layout.name}.svg"
-        assert picture.read_text(encoding="utf-8") == layouts.layout_svg(layout)
+    for name in layouts.HAND_DRAWN:
+        assert f"img/layouts/{name}.svg" in DOC
+        picture = pictures / f"{name}.svg"
+        assert picture.read_text(encoding="utf-8") == layouts.layout_svg(layouts.get(name))
+    for family in catalogue.families():
+        members = [layout for layout in BUILTINS if layout.family == family]
+        if len(members) > 1:
+            sheet = f"family-{slug(family)}.svg"
+            assert f"img/layouts/{sheet}" in DOC
+            assert (pictures / sheet).read_text(encoding="utf-8") == contact_sheet(members)
 
 
 def test_names_of_read_layouts() -> None:
