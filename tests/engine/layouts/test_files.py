@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from tilematch.engine import layouts
 from tilematch.engine.layouts import catalogue
 from tilematch.engine.layouts.common import slug
-from tilematch.engine.layouts.svg import contact_sheet
 from tilematch.engine.layouts.layout import Layout, LayoutError, Position, check_positions
+from tilematch.engine.layouts.svg import contact_sheet
 
 DATA = Path(__file__).parent / "data"
 
