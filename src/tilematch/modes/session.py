@@ -75,10 +75,12 @@ REFUSALS: Final = {
     "started": "The clock is running already.",
 }
 
-#: The save format: 2 starts the clock at the first accepted intent (the first pick);
-#: records of format 1 started it when the game was made, and replay so.
+#: The save format new games are written in.
 _FORMAT = 2
 _FORMATS: Final = (1, 2)
+#: The first format whose clock waits for the first accepted intent (the first pick);
+#: older records started it when the game was made, and replay so.
+_FIRST_PICK_FORMAT: Final = 2
 
 
 @dataclass
@@ -611,8 +613,8 @@ class Session:
         if not isinstance(log, list):
             raise ModeError("a saved game needs a move log (a list)")
         session = new_session(settings, float(start))
-        if data.get("format") == 1:
-            session.clock.begin(float(start))  # format 1: the clock ran from the start
+        if int(data["format"]) < _FIRST_PICK_FORMAT:
+            session.clock.begin(float(start))  # an older record: the clock ran from the start
         for number, entry in enumerate(log, 1):
             if not isinstance(entry, Mapping):
                 raise ModeError(f"move {number} of the log is not an object")
