@@ -139,3 +139,42 @@ def test_layout_files_that_are_not_utf8(tmp_path: Path) -> None:
     # and a UTF-8 byte order mark is not part of the header
     path.write_bytes(b"\xef\xbb\xbf" + text.encode())
     assert load_layout_arg(str(path)).title == "Little Pyramid"
+
+
+def test_measure_writes_the_figures_module(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tilematch.commands import layouts as command
+    from tilematch.engine.deal.figures import measure_layout
+
+    chosen = [layouts.get("whirlpool"), layouts.get("dragon-pearl")]
+    monkeypatch.setattr(command.layouts, "builtin", lambda: chosen)
+    out = tmp_path / "figures.py"
+    code, stdout, _ = run(capsys, "measure", "--deals", "3", "--out", str(out))
+    assert code == 0
+    lines = [json.loads(line) for line in stdout.splitlines()]
+    assert [(line["name"], line["deals"]) for line in lines] == [
+        ("whirlpool", 3),
+        ("dragon-pearl", 3),
+    ]
+    stored: dict[str, object] = {}
+    exec(out.read_text(encoding="utf-8"), stored)
+    figures = stored["FIGURES"]
+    assert isinstance(figures, dict) and list(figures) == ["whirlpool", "dragon-pearl"]
+    expected = measure_layout(chosen[0], deals=3)
+    assert figures["whirlpool"][:3] == (expected.deals, expected.solvable, expected.undecided)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--deals", "0"], "--deals must be at least 1, not 0"),
+        (["--nodes", "0"], "--nodes must be at least 1, not 0"),
+        (["--jobs", "0"], "--jobs must be at least 1, not 0"),
+    ],
+)
+def test_measure_refuses_bad_counts(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, "measure", *args)
+    assert code == 2 and message in err
