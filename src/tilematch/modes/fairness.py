@@ -19,6 +19,7 @@ tiles were picked).
 
 from __future__ import annotations
 
+import itertools
 import statistics
 from collections.abc import Sequence
 from typing import Final
@@ -47,7 +48,7 @@ def pace_reason(start: float, pair_times: Sequence[float]) -> str | None:
     tiles; ``None`` when they came at a human pace (or there are none)."""
     if not pair_times:
         return None
-    gaps = [later - earlier for earlier, later in zip(pair_times, pair_times[1:], strict=False)]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(pair_times)]
     if len(gaps) >= MEDIAN_SAMPLES and statistics.median(gaps) < MEDIAN_FLOOR:
         return TOO_FAST
     if _longest_burst(gaps) >= BURST_RUN:

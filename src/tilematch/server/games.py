@@ -128,6 +128,13 @@ def counter(view: dict[str, Any], name: str) -> int:
     return int(value) if isinstance(value, int | float) else 0
 
 
+def unranked_reason(view: dict[str, Any]) -> str | None:
+    """Why the rules keep a finished game off the leaderboards (its summary's
+    ``unranked``: Zen, or a pace no person can play), or ``None``."""
+    reason = (view.get("summary") or {}).get("unranked")
+    return str(reason) if reason else None
+
+
 def elapsed(view: dict[str, Any]) -> float:
     """Seconds of play shown by the view's clock."""
     value = (view.get("clock") or {}).get("elapsed")
@@ -656,6 +663,7 @@ class Games:
             daily_date=live.daily_date,
             level=live.level,
             stars=stars,
+            unranked=unranked_reason(view),
         )
 
 

@@ -335,3 +335,30 @@ def test_one_query_text_runs_on_both_engines(database):
         assert storage.row("SELECT name FROM players WHERE id = ?", ("nobody\x00",)) is None
     finally:
         storage.close()
+
+
+def test_the_unranked_migration_keeps_old_results_and_marks_zen_ones(empty_database):
+    from tilematch.modes import fairness
+    from tilematch.server.db.migrations import migrate
+
+    step = next(m for m in MIGRATIONS if m.name == "why a result is not ranked")
+    conn, raw, dialect = _migration_connection(empty_database)
+    migrate(conn, 0.0, upto=step.version - 1, dialect=dialect)
+    raw.close()
+    rows = ["INSERT INTO players (id, token_hash, name, created) VALUES ('p', 'h', NULL, 0);"]
+    for game_id, mode in (("g-zen", "zen"), ("g-count", "countdown")):
+        rows.append(
+            "INSERT INTO games (id, player_id, game, mode, board, settings, state, status,"
+            f" created, updated) VALUES ('{game_id}', 'p', 'blackwhite', '{mode}', 'pyramid',"
+            " '{}', '{}', 'won', 0, 0);"
+        )
+        rows.append(
+            "INSERT INTO results (game_id, player_id, game, mode, board, outcome, score, time,"
+            f" verified, finished) VALUES ('{game_id}', 'p', 'blackwhite', '{mode}', 'pyramid',"
+            " 'won', 900, 60.0, 1, 1.0);"
+        )
+    _write_script(empty_database, "\n".join(rows))
+    Storage(empty_database, now=0.0).close()
+    with Stored(empty_database) as db:
+        found = db.rows("SELECT game_id, unranked FROM results ORDER BY game_id")
+    assert [tuple(row) for row in found] == [("g-count", None), ("g-zen", fairness.ZEN)]

@@ -123,6 +123,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         );
         """,
     ),
+    Migration(
+        5,
+        "why a result is not ranked",
+        """
+        ALTER TABLE results ADD COLUMN unranked TEXT;
+        UPDATE results SET unranked = 'Zen games are never ranked' WHERE mode = 'zen';
+        """,
+    ),
 )
 
 #: The schema version this release writes.

@@ -21,7 +21,8 @@ def results(
 ) -> list[dict[str, Any]]:
     """``[{"game_id", "game", "mode", "board", "variant", "outcome", "score", "time",
     "moves", "hints", "undos", "shuffles", "verified", "finished", "daily_date", "level",
-    "stars"}]``, newest first."""
+    "stars", "unranked"}]``, newest first; ``unranked`` says why a result is not ranked
+    (``null``: it is)."""
     return records.history(server, player, limit)
 
 
@@ -43,7 +44,8 @@ def leaderboards(
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> list[dict[str, Any]]:
     """``[{"rank", "name", "score", "time", "board", "variant", "you"}]``: each player's best
-    verified result, by score then time. ``layout`` is a layout name or ``ROWSxCOLS``."""
+    ranked result (verified, at a human pace, not Zen), by score then time. ``layout``
+    is a layout name or ``ROWSxCOLS``."""
     day = records.parse_date(date, server) if date is not None else None
     return records.leaderboard(
         server,
