@@ -72,7 +72,8 @@ export default async function results(main) {
             // a duel is won or lost against someone; a solo game is cleared
             const duel = r.mode === "duel";
             const words = duel ? { won: "won", lost: "lost", draw: "draw" } : { won: "cleared", lost: "lost", given_up: "gave up" };
-            const outcome = words[r.outcome] || r.outcome || "";
+            // stored and shown, but kept off the leaderboards: say why
+            const outcome = `${words[r.outcome] || r.outcome || ""}${r.unranked ? ` · not ranked: ${r.unranked}` : ""}`;
             const variant = duel ? duelOpponent(r.variant) : r.variant;
             return `<tr class="result-row${duel ? " is-duel" : ""}" data-id="${esc(r.game_id)}"><td>${esc(game)}${
               variant ? ` <span class="muted">${esc(variant)}</span>` : ""
