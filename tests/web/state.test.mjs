@@ -230,6 +230,12 @@ test("unrankedWords says why a finished game is not ranked", () => {
   assert.equal(unrankedWords(bot), "Not ranked: moves faster than a person can pick.");
   assert.equal(unrankedWords(view({ status: "won", summary: { unranked: null } })), "");
   assert.equal(unrankedWords(view()), "");
+  const state = playing({ status: "won", summary: { unranked: "moves faster than a person can pick" } });
+  const [a, b] = state.view.tiles;
+  assert.equal(
+    matchedWords(state, a, b, 0),
+    "Matched Tile 0 and Tile 1. Board cleared! Not ranked: moves faster than a person can pick.",
+  );
 });
 
 test("endTitle and matchedWords", () => {

@@ -326,5 +326,6 @@ export function matchedWords(state, first, second, gained) {
     text += ` Now free: ${names.join(", ")}.`;
   }
   if (view.status === "won") text += " Board cleared!";
+  if (unrankedWords(view)) text += ` ${unrankedWords(view)}`;
   return text;
 }
