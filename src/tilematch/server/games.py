@@ -621,9 +621,10 @@ class Games:
     def replay(
         self, live: Live, log_: list[tuple[float, dict[str, Any]]], until: float
     ) -> dict[str, Any]:
-        """Replay a move log of ``live`` on a fresh session; returns its final view."""
-        settings = self.rules.settings_from_json(live.settings)
-        session = self.rules.new_session(settings, live.created)
+        """Replay a move log of ``live`` on a fresh session of the stored settings, by
+        the rules of the save format the game is played by; returns its final view."""
+        saved = live.session.to_json()
+        session = self.rules.restore({**saved, "settings": live.settings, "log": []})
         _play(session, log_)
         session.tick(until)
         return session.view(until)

@@ -362,3 +362,35 @@ def test_the_unranked_migration_keeps_old_results_and_marks_zen_ones(empty_datab
     with Stored(empty_database) as db:
         found = db.rows("SELECT game_id, unranked FROM results ORDER BY game_id")
     assert [tuple(row) for row in found] == [("g-count", None), ("g-zen", fairness.ZEN)]
+
+
+def test_a_game_saved_before_paused_time_counted_ends_verified_by_its_own_rule(
+    client, database, clock
+):
+    from tilematch.modes import Settings, new_session
+
+    settings = Settings(**{**SMALL, "size": (4, 4)}).validate()
+    player = client.get("/api/me").json()["id"]
+    log = [{"type": "pause", "t": START - 100}, {"type": "resume", "t": START - 40}]
+    state = {"format": 1, "settings": settings.to_json(), "start": START - 120, "log": log}
+    with Stored(database) as db:
+        db.execute(
+            "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
+            " state, status, tiles_left, score, created, updated, seq)"
+            " VALUES ('old-pause', ?, 'shisensho', 'classic', '4x4', '', 11, ?, ?, 'playing',"
+            " 16, 0, ?, ?, 2)",
+            (player, json.dumps(settings.to_json()), json.dumps(state), START - 120, START - 40),
+        )
+        for seq, entry in enumerate(log, start=1):
+            db.execute(
+                "INSERT INTO moves VALUES ('old-pause', ?, ?, ?)",
+                (seq, entry["t"], json.dumps({"type": entry["type"]})),
+            )
+    for move in new_session(settings, 0.0).solution:
+        clock.advance(1.0)
+        game = act(client, "old-pause", type="match", a=move.a, b=move.b)["game"]
+    assert game["status"] == "won"
+    # 128 s from the start to the last pair, of which the 60 s pause stopped the clock
+    assert game["summary"]["time"] == pytest.approx(128.0 - 60.0)
+    result = client.get("/api/results").json()[0]
+    assert result["game_id"] == "old-pause" and result["verified"] is True
