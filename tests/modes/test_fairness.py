@@ -54,10 +54,10 @@ def test_a_hundred_pause_and_resume_cycles_cost_their_whole_time() -> None:
 
 def test_an_arcade_countdown_runs_on_over_a_pause() -> None:
     session = new_session(ARCADE, now=0.0)
-    assert session.act({"type": "pause"}, 10.0).ok
-    assert session.view(13.0)["clock"]["remaining"] == pytest.approx(167.0)
+    assert session.act({"type": "pause"}, 10.0).ok  # the first intent starts the clock
+    assert session.view(13.0)["clock"]["remaining"] == pytest.approx(177.0)
     assert session.act({"type": "resume"}, 13.0).ok
-    assert session.view(13.0)["clock"]["remaining"] == pytest.approx(167.0)
+    assert session.view(13.0)["clock"]["remaining"] == pytest.approx(177.0)
 
 
 def test_an_arcade_countdown_ends_the_game_during_a_pause() -> None:
@@ -72,11 +72,12 @@ def test_an_arcade_countdown_ends_the_game_during_a_pause() -> None:
 def test_zen_is_unhurried_its_pause_stops_the_clock_and_it_is_never_ranked() -> None:
     session = new_session(ZEN, now=0.0)
     assert session.act({"type": "pause"}, 1.0).ok
-    assert session.view(3601.0)["clock"] == {"elapsed": 1.0, "remaining": None, "paused": True}
+    clock = session.view(3601.0)["clock"]
+    assert (clock["elapsed"], clock["paused"]) == (0.0, True)  # the pause was the first intent
     assert session.act({"type": "resume"}, 3601.0).ok
     assert session.act({"type": "give_up"}, 3602.0).ok
     assert session.summary is not None
-    assert session.summary["time"] == pytest.approx(2.0)
+    assert session.summary["time"] == pytest.approx(1.0)
     assert session.summary["unranked"] == fairness.ZEN
 
 
@@ -96,9 +97,12 @@ def test_a_game_saved_before_paused_time_counted_replays_with_its_own_rule() -> 
     old = Session.from_json(old_record)
     assert old.view(32.0)["clock"]["elapsed"] == pytest.approx(2.0)  # the pause stopped it
     assert old.to_json()["format"] == 1  # and it stays a format 1 game
-    again = Session.from_json({**old_record, "format": 2})
-    assert again.view(32.0)["clock"]["elapsed"] == pytest.approx(32.0)
-    assert new_session(CLASSIC, now=0.0).to_json()["format"] == 2
+    assert Session.from_json({**old_record, "format": 2}).view(32.0)["clock"]["elapsed"] == (
+        pytest.approx(1.0)  # format 2: the clock began at the first intent, the pause
+    )
+    again = Session.from_json({**old_record, "format": 3})
+    assert again.view(32.0)["clock"]["elapsed"] == pytest.approx(31.0)
+    assert new_session(CLASSIC, now=0.0).to_json()["format"] == 3
 
 
 def test_a_solver_bot_that_wins_in_a_second_is_not_ranked() -> None:

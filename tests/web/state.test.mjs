@@ -6,6 +6,7 @@ import {
   applyView,
   blockersOf,
   clockAt,
+  clockWaits,
   createState,
   endTitle,
   matchedWords,
@@ -236,6 +237,17 @@ test("unrankedWords says why a finished game is not ranked", () => {
     matchedWords(state, a, b, 0),
     "Matched Tile 0 and Tile 1. Board cleared! Not ranked: moves faster than a person can pick.",
   );
+});
+
+test("the clock waits for the first pick", () => {
+  const waiting = playing({ clock: { elapsed: 0, remaining: 180, paused: false, started: false } });
+  assert.equal(clockWaits(waiting), true);
+  assert.deepEqual(clockAt(waiting, 60000), { elapsed: 0, remaining: 180, running: false });
+  const started = playing({ clock: { elapsed: 0, remaining: 180, paused: false, started: true } });
+  assert.equal(clockWaits(started), false);
+  assert.equal(clockAt(started, 3000).elapsed, 2);
+  assert.equal(clockWaits(playing({ status: "won", clock: { started: false } })), false);
+  assert.equal(clockWaits(createState({ learn: false, zoom: "fit" })), false);
 });
 
 test("endTitle and matchedWords", () => {

@@ -42,7 +42,17 @@ from tilematch.modes.views import (
     stack_bounds,
 )
 
-INTENTS: Final = ("match", "undo", "hint", "smart_hint", "shuffle", "pause", "resume", "give_up")
+INTENTS: Final = (
+    "match",
+    "undo",
+    "hint",
+    "smart_hint",
+    "shuffle",
+    "pause",
+    "resume",
+    "give_up",
+    "start",
+)
 #: Statuses after which nothing but viewing is possible.
 FINISHED: Final = frozenset({"won", "lost", "given_up"})
 
@@ -62,12 +72,18 @@ REFUSALS: Final = {
         " Undo a pair, replay the board, or give up."
     ),
     "not allowed": "This mode does not offer that.",
+    "started": "The clock is running already.",
 }
 
-#: The save format new games are written in. Format 1 games (before paused time
-#: counted in ranked modes) replay with their own rule: every pause stopped the clock.
-_FORMAT = 2
-_FORMATS = (1, 2)
+#: The save format new games are written in; every older one replays by its own rules.
+_FORMAT = 3
+_FORMATS: Final = (1, 2, 3)
+#: The first format whose clock waits for the first accepted intent (the first pick);
+#: older records started it when the game was made, and replay so.
+_FIRST_PICK_FORMAT: Final = 2
+#: The first format in which paused time counts in ranked modes; older records
+#: replay with every pause stopping the clock.
+_PAUSED_TIME_FORMAT: Final = 3
 
 
 @dataclass
@@ -164,7 +180,7 @@ class Session:
         self.dealt_version = dealt.version
         self.tiles_total = self._count(self.board)
         self._initial_occupied = int(self.board.occupied)
-        self.clock = GameClock(start=self.started, limit=self._limit())
+        self.clock = GameClock(start=None, limit=self._limit())  # starts at the first pick
         self._setup()
 
     # ------------------------------------------------------------ hooks
@@ -293,8 +309,8 @@ class Session:
     @property
     def pause_stops_clock(self) -> bool:
         """Whether a pause stops the clock: only in a mode that is never ranked (Zen),
-        and in every game saved before paused time counted (format 1)."""
-        return not self.RANKED or self.format == 1
+        and in every game saved before paused time counted (formats 1 and 2)."""
+        return not self.RANKED or self.format < _PAUSED_TIME_FORMAT
 
     def unranked_reason(self) -> str | None:
         """Why this game's result may not be ranked (:mod:`tilematch.modes.fairness`),
@@ -379,8 +395,16 @@ class Session:
             return refusal
         if self.status == "paused" and kind not in ("resume", "give_up"):
             return Outcome.refuse("paused")
+        waiting = not self.clock.started
+        if kind == "start" and not waiting:
+            return Outcome.refuse("started")
+        # The clock starts at the first accepted intent: a pick (``start``) or whatever
+        # the player does first; opening or looking at a game never starts it.
+        self.clock.begin(now)
         handler = getattr(self, f"_do_{kind}")
         outcome: Outcome = handler(a, b, now)
+        if waiting and not outcome.ok:
+            self.clock.start = None  # a refusal changes nothing, not even the clock
         outcome.events = early + outcome.events
         if outcome.ok:
             self._last_act = now
@@ -391,6 +415,9 @@ class Session:
             # A time penalty (an automatic shuffle on zen master) may end the game now.
             outcome.events += self.tick(now)
         return outcome
+
+    def _do_start(self, a: int, b: int, now: float) -> Outcome:
+        return Outcome(True, events=[{"type": "start"}])
 
     def _do_match(self, a: int, b: int, now: float) -> Outcome:
         if not self._valid_spot(a) or not self._valid_spot(b):
@@ -434,7 +461,10 @@ class Session:
         undo = self._undo.pop()
         move = self.board.pop()
         at = self.clock.elapsed(now)
-        taken = sum(line.points for line in self.ledger.lines[undo.ledger_len :])
+        # what the pair and the pairs after it earned; a help's cost is never refunded
+        taken = sum(
+            line.points for line in self.ledger.lines[undo.ledger_len :] if line.kind != "help"
+        )
         if taken:
             self.ledger.add("Undo", -taken, kind="undo", at=at)
         self.chain.restore(undo.chain)
@@ -612,6 +642,8 @@ class Session:
             raise ModeError("a saved game needs a move log (a list)")
         session = new_session(settings, float(start))
         session.format = int(saved_format)
+        if session.format < _FIRST_PICK_FORMAT:
+            session.clock.begin(float(start))  # an older record: the clock ran from the start
         for number, entry in enumerate(log, 1):
             if not isinstance(entry, Mapping):
                 raise ModeError(f"move {number} of the log is not an object")
