@@ -9,11 +9,12 @@ from typing import TypedDict
 from fastapi import FastAPI
 
 import tilematch
-from tilematch.server import errors, pages
+from tilematch.server import api_docs, errors, pages
 from tilematch.server.db import Storage
 from tilematch.server.deps import Server
 from tilematch.server.duel import lifecycle
 from tilematch.server.games import Games
+from tilematch.server.headers import SecurityHeaders
 from tilematch.server.limits import BodyLimit, InFlight, Limit, RateLimiter, Slots
 from tilematch.server.routes import routers
 from tilematch.server.rules import ModesRules, Rules
@@ -64,10 +65,13 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         version=getattr(tilematch, "__version__", "0"),
         description=DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,  # api_docs serves /docs from the package's files
+        redoc_url=None,
     )
     app.state.server = server
     errors.install(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, a 413 too
 
     @app.get("/api/ping", tags=["server"], summary="Liveness check")
     async def ping() -> dict[str, bool]:
@@ -76,6 +80,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
 
     for router in routers():
         app.include_router(router)
+    api_docs.mount(app)
     pages.mount(app, settings.web_dir)
     return app
 

@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from tilematch.server import framework_errors
 from tilematch.server.db.errors import StorageFailure
 
 log = logging.getLogger("tilematch.server")
@@ -161,10 +162,19 @@ def install(app: FastAPI) -> None:
 
     async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
+        special = None
+        if exc.status_code == 400:
+            special = framework_errors.unreadable_body(exc.__cause__)
+        elif exc.status_code in (404, 405):
+            special = framework_errors.wrong_method(
+                request.app.router.routes, request.method, request.url.path
+            )
+        if special is not None:
+            return error_response(*special)
         code = STATUS_CODES.get(exc.status_code, "http_error")
         if exc.status_code == 404:
             message = f"Nothing is served at {request.url.path}."
-        elif exc.status_code == 405:
+        elif exc.status_code in (404, 405):
             message = f"{request.method} is not allowed on {request.url.path}."
         else:
             message = str(exc.detail)
