@@ -16,6 +16,7 @@ from tilematch.server.duel import lifecycle
 from tilematch.server.games import Games
 from tilematch.server.headers import SecurityHeaders
 from tilematch.server.limits import BodyLimit, InFlight, Limit, RateLimiter, Slots
+from tilematch.server.openapi_errors import answers
 from tilematch.server.routes import routers
 from tilematch.server.rules import ModesRules, Rules
 from tilematch.server.settings import Settings
@@ -73,7 +74,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, a 413 too
 
-    @app.get("/api/ping", tags=["server"], summary="Liveness check")
+    @app.get("/api/ping", tags=["server"], summary="Liveness check", responses=answers(400, 413))
     async def ping() -> dict[str, bool]:
         """``{"ok": true}`` without touching the database (the benchmark's bare endpoint)."""
         return {"ok": True}

@@ -10,9 +10,10 @@ from fastapi import APIRouter, Query, status
 from tilematch.server import records
 from tilematch.server.db.games import latest_daily_game
 from tilematch.server.deps import PlayerDep, ServerDep
+from tilematch.server.openapi_errors import EVERY_REQUEST, answers
 from tilematch.server.routes.games import start_game
 
-router = APIRouter(prefix="/api/daily", tags=["daily"])
+router = APIRouter(prefix="/api/daily", tags=["daily"], responses=EVERY_REQUEST)
 
 
 @router.get("", summary="Daily Challenge history and streaks")
@@ -36,7 +37,7 @@ def daily_history(
     return {"streak": streak, "best_streak": best, "days": days}
 
 
-@router.get("/{date}", summary="The Daily Challenge of a date")
+@router.get("/{date}", summary="The Daily Challenge of a date", responses=answers(409))
 def daily_game(date: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """That date's game for this player: started on the first call, continued after
     (the most recent attempt); racing first calls, on any process, start one game.
@@ -56,7 +57,12 @@ def daily_game(date: str, player: PlayerDep, server: ServerDep) -> dict[str, Any
     return server.games.get(player, game_id)
 
 
-@router.post("/{date}/restart", status_code=status.HTTP_201_CREATED, summary="Restart a Daily")
+@router.post(
+    "/{date}/restart",
+    status_code=status.HTTP_201_CREATED,
+    summary="Restart a Daily",
+    responses=answers(409),
+)
 def restart_daily(date: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """A fresh attempt at the same date's board."""
     day = records.parse_date(date, server)

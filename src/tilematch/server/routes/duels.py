@@ -39,9 +39,10 @@ from tilematch.server.duel.protocol import (
 )
 from tilematch.server.duel.shared import SharedRooms, SharedUnavailable
 from tilematch.server.errors import ApiError
+from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY, answers
 from tilematch.server.players import COOKIE
 
-router = APIRouter(tags=["duels"])
+router = APIRouter(tags=["duels"], responses=EVERY_REQUEST)
 
 Level = Literal["relaxed", "steady", "sharp"]
 
@@ -84,7 +85,7 @@ def _answer(room: Room, request: Request, viewer: str) -> dict[str, Any]:
     return {**room.summary(viewer), "link": room_link(str(request.base_url), room.code)}
 
 
-@router.post("/api/duels", status_code=201, summary="Open a Speed Duel room")
+@router.post("/api/duels", status_code=201, summary="Open a Speed Duel room", responses=WITH_BODY)
 async def create_duel(
     body: DuelBody, request: Request, player: PlayerDep, server: ServerDep
 ) -> dict[str, Any]:
@@ -142,7 +143,7 @@ async def duel_leaderboard(
     return duel_rooms(request.app).leaderboard(player.id, against, limit)
 
 
-@router.get("/api/duels/{code}", summary="A duel room's lobby state")
+@router.get("/api/duels/{code}", summary="A duel room's lobby state", responses=answers(404))
 async def get_duel(
     code: Annotated[str, Path(max_length=12)], request: Request, player: PlayerDep
 ) -> dict[str, Any]:
