@@ -4,7 +4,7 @@
 
 import { api } from "../api.js";
 import { mountGame } from "../game/controller.js";
-import { clock, esc, localDate } from "../dom.js";
+import { clock, counted, esc, localDate } from "../dom.js";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -76,7 +76,7 @@ export default async function daily(main, { query, navigate }) {
                   const day = byDate.get(iso);
                   const state = day ? (day.solved ? "solved" : "played") : iso > today ? "future" : "open";
                   const label = `${iso}: ${
-                    day ? (day.solved ? `solved in ${clock(day.time)}, ${day.hints} hints, ${day.undos} undos` : "played, not solved") : iso > today ? "not yet" : "not played"
+                    day ? (day.solved ? `solved in ${clock(day.time)}, ${counted(day.hints, "hint")}, ${counted(day.undos, "undo")}` : "played, not solved") : iso > today ? "not yet" : "not played"
                   }`;
                   const cls = `cal-day is-${state}${iso === date ? " is-current" : ""}${iso === today ? " is-today" : ""}`;
                   const inner = iso > today ? `<span>${Number(iso.slice(8))}</span>` : `<a href="/daily?date=${iso}" data-link aria-label="${esc(label)}">${Number(iso.slice(8))}</a>`;

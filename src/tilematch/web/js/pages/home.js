@@ -2,7 +2,7 @@
 // Start page: pick a game and mode, continue an unfinished game, today's challenge.
 
 import { api } from "../api.js";
-import { esc, GAME_NAMES, MODE_NAMES, layoutTitle, localDate } from "../dom.js";
+import { boardTitle, esc, GAME_NAMES, MODE_NAMES, layoutTitle, localDate } from "../dom.js";
 import { tilePicture } from "../board/tiles.js";
 
 export const GRID_SIZES = [
@@ -176,7 +176,7 @@ export default async function home(main, { navigate }) {
       .slice(0, 8)
       .map((g) => {
         const what = `${GAME_NAMES[g.game] || g.game} · ${MODE_NAMES[g.mode] || g.mode}`;
-        const board = g.daily_date ? g.daily_date : g.level ? `level ${g.level}` : layoutTitle(g.board || g.layout || "");
+        const board = g.daily_date ? g.daily_date : g.level ? `level ${g.level}` : boardTitle(g.board || g.layout || "");
         const where = board ? ` · ${board}` : "";
         const when = g.updated ? new Date(typeof g.updated === "number" ? g.updated * 1000 : g.updated) : null;
         const stamp = when && !Number.isNaN(when.getTime()) ? ` · ${when.toLocaleString()}` : "";
