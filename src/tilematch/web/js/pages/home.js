@@ -145,6 +145,7 @@ export default async function home(main, { navigate }) {
         const value = data.get(key);
         if (!value || (key === "difficulty" && mode === "zen")) continue;
         if (key === "size" && String(value).startsWith("shape:")) params.set("shape", String(value).slice(6));
+        else if (key === "size") params.set("board", String(value).split("x").reverse().join("x")); // columns x rows
         else params.set(key, String(value));
       }
       navigate(`/play/${game}/${mode}?${params}`);
