@@ -32,7 +32,10 @@ class ErrorBody(BaseModel):
 MEANINGS = {
     400: "The body is not JSON (malformed_json), or Content-Length is unusable (bad_request).",
     401: "An Authorization header that is not 'Bearer <token>', or a token of no player.",
-    403: "Not allowed yet (level_locked: an Emperor's Tower level not unlocked).",
+    403: (
+        "Refused: a request the player cookie authenticated from another site's page"
+        " (bad_origin), or an Emperor's Tower level not unlocked yet (level_locked)."
+    ),
     404: "No such game, duel or path (another player's game looks the same).",
     409: "The game cannot take this intent (game_over, game_damaged, duel_game).",
     413: "The body is over the size limit (body_too_large).",
@@ -69,5 +72,6 @@ def answers(*statuses: int) -> dict[int | str, dict[str, Any]]:
 #: What any ``/api`` request can meet: a bad Content-Length or body, a bad token, a
 #: body over the limit, a refused parameter, a rate limit, a failed backing service.
 EVERY_REQUEST = answers(400, 401, 413, 422, 429, 503)
-#: What an operation that reads a JSON body adds.
-WITH_BODY = answers(415)
+#: What an operation that reads a JSON body adds (415; it changes something, so also
+#: 403 for a request the cookie authenticated from another site's page).
+WITH_BODY = answers(403, 415)

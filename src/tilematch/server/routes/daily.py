@@ -61,7 +61,7 @@ def daily_game(date: str, player: PlayerDep, server: ServerDep) -> dict[str, Any
     "/{date}/restart",
     status_code=status.HTTP_201_CREATED,
     summary="Restart a Daily",
-    responses=answers(409),
+    responses=answers(403, 409),
 )
 def restart_daily(date: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """A fresh attempt at the same date's board."""

@@ -90,7 +90,7 @@ def start_game(
     "",
     status_code=status.HTTP_201_CREATED,
     summary="Start a game",
-    responses={**WITH_BODY, **answers(403)},
+    responses=WITH_BODY,
 )
 def create_game(body: NewGame, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """The new game's view. 422 ``bad_settings`` names a refused setting; 403
@@ -149,7 +149,7 @@ async def act(game_id: str, body: Intent, player: PlayerDep, server: ServerDep) 
     "/{game_id}/replay",
     status_code=status.HTTP_201_CREATED,
     summary="Same board again",
-    responses=answers(404, 409),
+    responses=answers(403, 404, 409),
 )
 def replay(game_id: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """A new game with the settings and seed of ``game_id`` (its date or level kept)."""
