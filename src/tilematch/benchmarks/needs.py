@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tilematch.benchmarks.live import CHROMIUM
+from tilematch.benchmarks import live
 
 #: How to install the Python packages of the ``test`` extra in a checkout.
 TEST_EXTRA = "install the test extra: .venv/bin/pip install -e '.[test]' (scripts/test does it)"
@@ -66,9 +66,10 @@ def importable(module: str) -> Callable[[], bool]:
     return present
 
 
-def file_exists(path: str) -> Callable[[], bool]:
-    """A test that the file ``path`` exists."""
-    return lambda: Path(path).exists()
+def chromium_present() -> bool:
+    """Whether the Chromium the benchmarks launch (:data:`~tilematch.benchmarks.live.CHROMIUM`,
+    read when asked) is there."""
+    return Path(live.CHROMIUM).exists()
 
 
 #: Per topic: the rows it prints and what they need (topics not listed need nothing more).
@@ -82,8 +83,8 @@ NEEDS: dict[str, tuple[str, tuple[Need, ...]]] = {
         (
             Need("Playwright for Python", importable("playwright.sync_api"), TEST_EXTRA),
             Need(
-                f"Chromium at {CHROMIUM}",
-                file_exists(CHROMIUM),
+                f"Chromium at {live.CHROMIUM} (or $TILEMATCH_CHROMIUM)",
+                chromium_present,
                 "install Debian's package: apt-get install chromium (scripts/test does it)",
             ),
         ),
