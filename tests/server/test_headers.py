@@ -118,3 +118,21 @@ def test_the_reference_page_loads_nothing_from_another_site(web_client):
 
 def test_redoc_is_not_served(web_client):
     assert web_client.get("/redoc").status_code == 404
+
+
+def test_a_server_error_carries_them_too(make_settings):
+    from tests.support.server import TestClient
+    from tilematch.server import create_app
+
+    app = create_app(make_settings())
+
+    @app.get("/api/crash")
+    def crash() -> None:
+        raise RuntimeError("boom")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        answer = client.get("/api/crash")
+    assert answer.status_code == 500
+    assert answer.json()["error"]["code"] == "internal"
+    for name, value in SECURITY.items():
+        assert answer.headers.get(name) == value, name

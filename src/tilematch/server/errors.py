@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tilematch.server import framework_errors
+from tilematch.server import headers as security_headers
 from tilematch.server.db.errors import StorageFailure
 
 log = logging.getLogger("tilematch.server")
@@ -183,7 +184,10 @@ def install(app: FastAPI) -> None:
 
     async def on_crash(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
-        return error_response(500, "internal", "The server failed to answer this request.")
+        # answered outside every middleware (Starlette's last resort): add the headers here
+        return error_response(
+            500, "internal", "The server failed to answer this request.", security_headers.as_dict()
+        )
 
     app.add_exception_handler(ApiError, on_api_error)
     app.add_exception_handler(RequestValidationError, on_validation)

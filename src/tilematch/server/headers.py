@@ -40,6 +40,11 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 _NAMES = frozenset(name for name, _value in SECURITY_HEADERS)
 
 
+def as_dict() -> dict[str, str]:
+    """:data:`SECURITY_HEADERS` as text, for an answer made outside the middleware (a 500)."""
+    return {name.decode(): value.decode() for name, value in SECURITY_HEADERS}
+
+
 class SecurityHeaders:
     """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP answer (an answer
     that already carries one of them keeps its own value)."""
