@@ -51,7 +51,17 @@ class DuelBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    size: Annotated[list[int], Field(min_length=2, max_length=2)] | None = None
+    size: (
+        Annotated[
+            list[int],
+            Field(
+                min_length=2,
+                max_length=2,
+                description="[rows, cols]: [8, 17] is the 17 x 8 board (columns x rows)",
+            ),
+        ]
+        | None
+    ) = None
     gravity: StrictBool = False
     seed: Annotated[int, Field(ge=0, le=2**53)] | None = None
     rival: Level | None = None

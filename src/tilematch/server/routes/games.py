@@ -34,7 +34,13 @@ class NewGame(Strict):
     game: Literal["shisensho", "solitaire", "blackwhite"]
     mode: StrictStr = Field(pattern=NAME, description="classic, arcade, regular, zen, ...")
     layout: StrictStr | None = Field(None, pattern=NAME, description="a built-in layout name")
-    size: tuple[StrictInt, StrictInt] | None = Field(None, description="[rows, cols] (Shisen-Sho)")
+    size: tuple[StrictInt, StrictInt] | None = Field(
+        None,
+        description=(
+            "Shisen-Sho [rows, cols]: [8, 17] is the 17 x 8 board (columns x rows, as people"
+            " write it); 2 to 20 rows, 2 to 30 columns, an even number of tiles"
+        ),
+    )
     shape: StrictStr | None = Field(
         None, pattern=NAME, description="a built-in Shisen-Sho shape (instead of a size)"
     )
