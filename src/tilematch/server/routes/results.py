@@ -8,8 +8,9 @@ from fastapi import APIRouter, Query
 
 from tilematch.server import records
 from tilematch.server.deps import PlayerDep, ServerDep
+from tilematch.server.openapi_errors import EVERY_REQUEST
 
-router = APIRouter(prefix="/api", tags=["results"])
+router = APIRouter(prefix="/api", tags=["results"], responses=EVERY_REQUEST)
 
 Word = Annotated[str, Query(max_length=40, pattern=r"^[a-z0-9_\-]+$")]
 Board = Annotated[str | None, Query(max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]

@@ -42,7 +42,7 @@ export function shareLink(view, origin = location.origin) {
   else {
     if (view.layout) params.set("layout", view.layout);
     if (view.shape) params.set("shape", view.shape);
-    else if (view.size) params.set("size", `${view.size[0]}x${view.size[1]}`);
+    else if (view.size) params.set("board", `${view.size[1]}x${view.size[0]}`); // columns x rows
     if (view.seed != null) params.set("seed", view.seed);
     if (view.difficulty) params.set("difficulty", view.difficulty);
     if (view.gravity) params.set("gravity", "1");
