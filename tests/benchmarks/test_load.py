@@ -9,6 +9,7 @@ that the report and the verdicts have their shape.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -100,6 +101,17 @@ def test_targets_compare_two_processes_on_postgresql_with_one_on_sqlite() -> Non
     assert load.targets([_run("postgresql", 1, slow)])[1].endswith(
         "12.00 ms (target <= 10 ms): not met"
     )
+
+
+def test_the_ratio_is_judged_for_each_balance_that_was_run() -> None:
+    base = _run("sqlite", 1, _level(100, 1000, servers=3.0))
+    spread = _run("postgresql", 2, _level(100, 1000, servers=5.0, postgresql=1.0))  # 6 ms
+    kept = _run("postgresql", 2, _level(100, 1000, servers=2.5, postgresql=1.0))
+    kept = replace(kept, sticky=True)  # 3.5 ms, each player on one process
+    lines = load.targets([base, spread, kept])
+    assert "(round robin)" in lines[0] and lines[0].endswith("ratio 0.50 (target >= 0.80): not met")
+    assert "(each player on one process)" in lines[1] and lines[1].endswith(": met")
+    assert "ratio 0.86" in lines[1]
 
 
 def test_targets_say_what_this_run_did_not_measure() -> None:
