@@ -15,7 +15,7 @@ import pytest
 from tests.support.pagekit import DESKTOP, seen, watch
 from tilematch.benchmarks.live import CHROMIUM, LiveServer
 from tilematch.engine.grid.board import GridBoard
-from tilematch.server.duel import DuelConfig, DuelRooms
+from tilematch.server.duel import CODE_LENGTH, DuelConfig, DuelRooms
 
 pytestmark = pytest.mark.e2e
 
@@ -112,7 +112,7 @@ def test_two_browsers_race_on_one_board(contexts: list[Any], artifacts: Path) ->
     host.wait_for_url("**/duel?room=*")
     link = host.locator(".duel-link").input_value()
     code = link.rsplit("=", 1)[1]
-    assert len(code) == 6
+    assert len(code) == CODE_LENGTH
     host.wait_for_selector(".duel-waiting", state="visible")
     host.screenshot(path=str(artifacts / "duel-waiting.png"))
     # the guest opens the link; the duel counts down and starts on both pages

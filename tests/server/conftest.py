@@ -115,6 +115,10 @@ def make_settings(
             "request_burst": 1000,
             "create_per_minute": 600.0,
             "create_burst": 100,
+            "players_per_minute": 600.0,
+            "players_burst": 100,
+            "joins_per_minute": 6000.0,
+            "joins_burst": 1000,
         }
         values.update(changes)
         return Settings(**values)

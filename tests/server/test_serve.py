@@ -72,7 +72,8 @@ def test_workers_open_the_database_they_are_given(tmp_path, redis_url, capsys, m
     once, before they start."""
     from tilematch.commands import serve
 
-    monkeypatch.setenv("TILEMATCH_DB", "")  # restored after the test
+    for name in ("TILEMATCH_DB", "TILEMATCH_ORIGINS", "TILEMATCH_FORWARDED_ALLOW_IPS"):
+        monkeypatch.setenv(name, "")  # restored after the test
     seen = {}
     monkeypatch.setattr(serve, "_serve", lambda app, args: seen.update(app=app) or 0)
     code, _ = _serve(

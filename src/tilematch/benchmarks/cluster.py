@@ -32,6 +32,7 @@ BENCH_LIMITS = {
     "TILEMATCH_RATE_REQUESTS": "100000",
     "TILEMATCH_RATE_CREATE": "100000",
     "TILEMATCH_RATE_PLAYERS": "100000",
+    "TILEMATCH_RATE_JOINS": "100000",
 }
 #: The databases a cluster can run on.
 DATABASES = ("sqlite", "postgresql")

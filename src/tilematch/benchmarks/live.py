@@ -50,6 +50,8 @@ class LiveServer:
             "request_burst": 30_000,
             "players_per_minute": 60_000.0,
             "players_burst": 10_000,
+            "joins_per_minute": 60_000.0,
+            "joins_burst": 10_000,
             **settings,
         }
         self.settings = Settings(db_path=db_path, **options)

@@ -19,6 +19,7 @@ from tilematch.commands import fail
 
 if TYPE_CHECKING:
     from tilematch.server.settings import Settings
+    from tilematch.server.slow_clients import Bounds
 
 
 def add_parser(sub: Any) -> None:
@@ -48,6 +49,18 @@ def add_parser(sub: Any) -> None:
         help="worker processes on one port (more than 1 needs TILEMATCH_REDIS)",
     )
     parser.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="comma-separated addresses or networks of the proxies whose X-Forwarded-For is"
+        " believed, or * (default: $TILEMATCH_FORWARDED_ALLOW_IPS, else none)",
+    )
+    parser.add_argument(
+        "--origins",
+        metavar="ORIGINS",
+        help="comma-separated origins (https://host) besides the server's own whose pages"
+        " may use the player cookie (default: $TILEMATCH_ORIGINS)",
+    )
+    parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
 
@@ -67,7 +80,14 @@ def run(args: argparse.Namespace) -> int:
         overrides: dict[str, Any] = {}
         if args.db:
             overrides["db_path"] = args.db
+        for option, name in (
+            (args.forwarded_allow_ips, "forwarded_allow_ips"),
+            (args.origins, "origins"),
+        ):
+            if option is not None:
+                overrides[name] = tuple(part for part in option.split(",") if part.strip())
         settings = Settings.from_env(**overrides)
+        _bounds()
         if args.workers > 1 and settings.redis_url is None:
             return fail(
                 f"--workers {args.workers} needs TILEMATCH_REDIS (a Redis URL): without it "
@@ -77,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         app = _app(settings, args.workers)
     except (SettingsError, StorageError, SharedError) as error:
         return fail(str(error))
+    except ValueError as error:  # the open-file limit does not fit the connections
+        return fail(f"bad server setting: {error}")
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host if ':' not in host else f'[{host}]'}:{args.port}/"
     extra = f", Redis {where(settings.redis_url)}" if settings.redis_url else ""
@@ -88,6 +110,17 @@ def run(args: argparse.Namespace) -> int:
     if args.open:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     return _serve(app, args)
+
+
+def _bounds() -> Bounds:
+    """The slow-client bounds of this server (the open-file limit raised first), kept
+    for :func:`_serve`; raises ``SettingsError`` or ``ValueError`` naming a setting that
+    cannot be used."""
+    from tilematch.server.slow_clients import BoundedHttpTools, bounds_from_env
+
+    bounds = bounds_from_env()
+    BoundedHttpTools.bounds = bounds
+    return bounds
 
 
 def _app(settings: Settings, workers: int) -> Any:
@@ -103,11 +136,18 @@ def _app(settings: Settings, workers: int) -> Any:
         return app
     app.state.server.close()
     os.environ["TILEMATCH_DB"] = str(settings.db_path)  # the workers read their settings here
+    os.environ["TILEMATCH_FORWARDED_ALLOW_IPS"] = ",".join(settings.forwarded_allow_ips)
+    os.environ["TILEMATCH_ORIGINS"] = ",".join(settings.origins)
     return "tilematch.server.app:app_from_env"
 
 
 def _serve(app: Any, args: argparse.Namespace) -> int:
     import uvicorn
+
+    from tilematch.server.redaction import log_config
+    from tilematch.server.slow_clients import BoundedHttpTools
+
+    bounds = BoundedHttpTools.bounds or _bounds()
 
     try:
         uvicorn.run(
@@ -115,9 +155,14 @@ def _serve(app: Any, args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             log_level=args.log_level,
+            log_config=log_config(args.log_level),  # never a token in the logs
             ws_max_size=64 * 1024,  # duel frames are tiny; refuse huge ones early
             workers=args.workers if args.workers > 1 else None,
             factory=args.workers > 1,
+            http=BoundedHttpTools,  # header and body deadlines, a bound on connections
+            limit_concurrency=bounds.max_connections,
+            timeout_keep_alive=5,
+            proxy_headers=False,  # the app believes forwarded headers only from its proxies
         )
     except OSError as error:
         return fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")

@@ -10,11 +10,13 @@ from fastapi import FastAPI
 
 import tilematch
 from tilematch.server import errors, pages
+from tilematch.server.addresses import address_limits, believe_proxies
 from tilematch.server.db import Storage
 from tilematch.server.deps import Server
 from tilematch.server.duel import lifecycle
 from tilematch.server.games import Games
 from tilematch.server.limits import BodyLimit, InFlight, Limit, RateLimiter, Slots
+from tilematch.server.origins import OriginCheck
 from tilematch.server.routes import routers
 from tilematch.server.rules import ModesRules, Rules
 from tilematch.server.settings import Settings
@@ -66,8 +68,13 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         lifespan=lifespan,
     )
     app.state.server = server
+    app.state.addresses = address_limits(
+        settings.joins_per_minute, settings.joins_burst, settings.clock, shared_limits
+    )
     errors.install(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(OriginCheck, allowed=settings.origins)
+    believe_proxies(app, settings.forwarded_allow_ips)
 
     @app.get("/api/ping", tags=["server"], summary="Liveness check")
     async def ping() -> dict[str, bool]:

@@ -9,6 +9,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
+from tilematch.server.addresses import client_address
 from tilematch.server.db import Storage
 from tilematch.server.errors import ApiError
 from tilematch.server.games import Games
@@ -109,8 +110,7 @@ async def current_player(
         cookie = request.cookies.get(COOKIE)
         player = player_for_token(server, cookie) if cookie else None
         if player is None:
-            address = request.client.host if request.client else "unknown"
-            server.newcomers.check(address, "new players from this address")
+            server.newcomers.check(client_address(request), "new players from this address")
             player = create_player(server.storage, server.now())
             response.set_cookie(
                 COOKIE,

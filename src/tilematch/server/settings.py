@@ -18,7 +18,22 @@ starts on a fresh machine. Environment variables:
 ``TILEMATCH_RATE_REQUESTS``
     API requests a player may make per second (default 20, bursts of 60).
 ``TILEMATCH_RATE_PLAYERS``
-    New anonymous players one client address may create per minute (default 30).
+    New anonymous players one client address may create per minute (default 10).
+``TILEMATCH_RATE_JOINS``
+    Duel rooms one client address may look up or connect to per minute (default 60,
+    bursts of 20), so that room codes cannot be guessed at speed.
+``TILEMATCH_FORWARDED_ALLOW_IPS``
+    Addresses or networks (``10.0.0.0/8``) of the proxies whose ``X-Forwarded-For``
+    and ``X-Forwarded-Proto`` are believed, comma-separated, or ``*`` for any (default:
+    none, the headers are ignored and the client address is the connection's).
+``TILEMATCH_ORIGINS``
+    Other origins (``https://play.example.org``) whose pages may use a player's cookie,
+    comma-separated; the server's own origin is always allowed.
+``TILEMATCH_HEADER_TIMEOUT``, ``TILEMATCH_BODY_TIMEOUT``
+    Seconds a client has to send a request's headers (default 10) and then its body
+    (default 20) before its connection is closed.
+``TILEMATCH_MAX_CONNECTIONS``
+    Open connections one process keeps (default: sized from its open-file limit).
 ``TILEMATCH_MAX_IN_FLIGHT``
     Requests of one player answered at the same time (default 8); more get a 429.
 ``TILEMATCH_COOKIE_SECURE``
@@ -88,25 +103,43 @@ class Settings:
     create_burst: int = 10
     requests_per_second: float = 20.0
     request_burst: int = 60
-    players_per_minute: float = 30.0
-    players_burst: int = 30
+    players_per_minute: float = 10.0
+    players_burst: int = 10
+    joins_per_minute: float = 60.0
+    joins_burst: int = 20
     cache_size: int = 1024
     max_in_flight: int = 8
     cookie_secure: bool = False
     synchronous: str = "NORMAL"
     redis_url: str | None = None
+    #: Proxies whose forwarded headers are believed (addresses, networks or ``*``).
+    forwarded_allow_ips: tuple[str, ...] = ()
+    #: Origins besides the server's own whose pages may use the player cookie.
+    origins: tuple[str, ...] = ()
+    header_timeout: float = 10.0
+    body_timeout: float = 20.0
+    #: Open connections of one process; ``None``: sized from the open-file limit.
+    max_connections: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "db_path", database_target(self.db_path))
         if self.max_body_bytes < 256:
             raise SettingsError("max_body_bytes must be at least 256")
-        for name in ("create_per_minute", "requests_per_second", "players_per_minute"):
+        for name in (
+            "create_per_minute",
+            "requests_per_second",
+            "players_per_minute",
+            "joins_per_minute",
+            "header_timeout",
+            "body_timeout",
+        ):
             if getattr(self, name) <= 0:
                 raise SettingsError(f"{name} must be positive")
         for name in (
             "create_burst",
             "request_burst",
             "players_burst",
+            "joins_burst",
             "cache_size",
             "max_in_flight",
         ):
@@ -121,6 +154,28 @@ class Settings:
                 check_url(self.redis_url)
             except SharedError as error:
                 raise SettingsError(str(error)) from None
+        self._check_network()
+
+    def _check_network(self) -> None:
+        """Check (and normalise) the proxies, origins and connection bound; raises
+        :class:`SettingsError` naming a bad value."""
+        from tilematch.server.addresses import trusted_proxies
+        from tilematch.server.origins import parse_origins
+
+        try:
+            proxies = trusted_proxies(self.forwarded_allow_ips)
+        except ValueError as error:
+            raise SettingsError(
+                f"forwarded_allow_ips (TILEMATCH_FORWARDED_ALLOW_IPS): {error}"
+            ) from None
+        try:
+            origins = parse_origins(self.origins)
+        except ValueError as error:
+            raise SettingsError(f"origins (TILEMATCH_ORIGINS): {error}") from None
+        object.__setattr__(self, "forwarded_allow_ips", proxies)
+        object.__setattr__(self, "origins", origins)
+        if self.max_connections is not None and self.max_connections < 16:
+            raise SettingsError("max_connections must be at least 16")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
@@ -138,6 +193,10 @@ class Settings:
             "TILEMATCH_RATE_REQUESTS": ("requests_per_second", float),
             "TILEMATCH_RATE_PLAYERS": ("players_per_minute", float),
             "TILEMATCH_MAX_IN_FLIGHT": ("max_in_flight", int),
+            "TILEMATCH_RATE_JOINS": ("joins_per_minute", float),
+            "TILEMATCH_HEADER_TIMEOUT": ("header_timeout", float),
+            "TILEMATCH_BODY_TIMEOUT": ("body_timeout", float),
+            "TILEMATCH_MAX_CONNECTIONS": ("max_connections", int),
         }
         for variable, (name, kind) in numbers.items():
             raw = env.get(variable)
@@ -150,12 +209,20 @@ class Settings:
             values["request_burst"] = max(1, int(values["requests_per_second"] * 3))
         if "players_per_minute" in values:
             values["players_burst"] = max(1, int(values["players_per_minute"]))
+        if "joins_per_minute" in values:
+            values["joins_burst"] = max(1, int(values["joins_per_minute"] / 3))
         if "create_per_minute" in values:
             values["create_burst"] = max(1, int(values["create_per_minute"] / 3))
         secure = env.get("TILEMATCH_COOKIE_SECURE", "")
         values["cookie_secure"] = secure.lower() in ("1", "true", "yes")
         if env.get("TILEMATCH_REDIS"):
             values["redis_url"] = env["TILEMATCH_REDIS"]
+        for variable, name in (
+            ("TILEMATCH_FORWARDED_ALLOW_IPS", "forwarded_allow_ips"),
+            ("TILEMATCH_ORIGINS", "origins"),
+        ):
+            if env.get(variable):
+                values[name] = tuple(part for part in env[variable].split(",") if part.strip())
         if env.get("TILEMATCH_SYNC"):
             values["synchronous"] = env["TILEMATCH_SYNC"]
         values.update(overrides)

@@ -17,6 +17,8 @@ FACTS = {
     "close_codes": {
         "replaced": 4000,
         "unauthorized": 4401,
+        "bad_origin": 4403,
+        "rate_limited": 4420,
         "no_room": 4404,
         "expired": 4410,
         "full": 4429,
@@ -38,7 +40,7 @@ def test_the_facts_are_the_rules_numbers(make_client: Callable[..., TestClient])
         '{"rivals":[{"level":"relaxed","seconds_per_pair":4.0},'
         '{"level":"steady","seconds_per_pair":2.5},{"level":"sharp","seconds_per_pair":1.5}],'
         '"forfeit_seconds":30.0,"lockout_seconds":1.0,"close_codes":{"replaced":4000,'
-        '"unauthorized":4401,"no_room":4404,"expired":4410,"full":4429,"too_slow":4413,'
+        '"unauthorized":4401,"bad_origin":4403,"rate_limited":4420,"no_room":4404,"expired":4410,"full":4429,"too_slow":4413,'
         '"policy":1008,"too_big":1009,"restart":1012,"shutdown":4503}}'
     )
     assert answer.json() == FACTS

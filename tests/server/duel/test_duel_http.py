@@ -20,7 +20,7 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
 
 def test_create_a_room_and_read_it(client: TestClient) -> None:
     room = create(client, size=[4, 6], seed=9, gravity=True)
-    assert set(room["code"]) <= set(CODE_ALPHABET) and len(room["code"]) == 6
+    assert set(room["code"]) <= set(CODE_ALPHABET) and len(room["code"]) == 10
     assert room["link"] == f"http://testserver/duel?room={room['code']}"
     assert room["phase"] == "waiting"
     assert (room["size"], room["seed"], room["gravity"], room["rival"]) == ([4, 6], 9, True, None)

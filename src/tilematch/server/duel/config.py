@@ -9,7 +9,9 @@ from typing import Final
 
 #: Letters of room codes: no 0/O, 1/I/L, so a code read aloud is unambiguous.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH: Final = 6
+#: 10 symbols of 31: 31**10 = 8.2e14 codes (49.5 bits), so that guessing is hopeless at
+#: the per-address join limit (docs/duel.md, "Room codes").
+CODE_LENGTH: Final = 10
 RIVAL_LEVELS: Final = ("relaxed", "steady", "sharp")
 #: Board sizes offered for duels are any valid Shisen-Sho size; this is the default.
 DEFAULT_SIZE: Final = (8, 12)

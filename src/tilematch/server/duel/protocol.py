@@ -21,6 +21,10 @@ from tilematch.modes.views import TileView, tile_view
 # Close codes sent to a websocket (4xxx are the application's own).
 CLOSE_REPLACED: Final = 4000
 CLOSE_UNAUTHORIZED: Final = 4401
+#: The player cookie came from a page of another site (a foreign ``Origin``).
+CLOSE_BAD_ORIGIN: Final = 4403
+#: Too many duel rooms looked up or joined from the client's address: wait, then retry.
+CLOSE_RATE_LIMITED: Final = 4420
 CLOSE_NO_ROOM: Final = 4404
 CLOSE_EXPIRED: Final = 4410
 CLOSE_FULL: Final = 4429
@@ -39,6 +43,8 @@ CLOSE_SHUTDOWN: Final = 4503
 CLOSE_CODES: Final[dict[str, int]] = {
     "replaced": CLOSE_REPLACED,
     "unauthorized": CLOSE_UNAUTHORIZED,
+    "bad_origin": CLOSE_BAD_ORIGIN,
+    "rate_limited": CLOSE_RATE_LIMITED,
     "no_room": CLOSE_NO_ROOM,
     "expired": CLOSE_EXPIRED,
     "full": CLOSE_FULL,

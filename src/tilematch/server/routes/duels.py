@@ -20,7 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from tilematch.modes.duel import FORFEIT_SECONDS, LOCKOUT_SECONDS, RIVAL_PACE
 from tilematch.server import shared
-from tilematch.server.deps import PlayerDep, Server, ServerDep, player_for_token
+from tilematch.server.deps import PlayerDep, Server, ServerDep
 from tilematch.server.duel import (
     Client,
     DuelError,
@@ -29,17 +29,16 @@ from tilematch.server.duel import (
     Room,
     encode,
 )
+from tilematch.server.duel.auth import SocketRefused, socket_player
 from tilematch.server.duel.protocol import (
     CLOSE_CODES,
     CLOSE_NO_ROOM,
     CLOSE_RESTART,
     CLOSE_TRY_LATER,
-    CLOSE_UNAUTHORIZED,
     paused,
 )
 from tilematch.server.duel.shared import SharedRooms, SharedUnavailable
 from tilematch.server.errors import ApiError
-from tilematch.server.players import COOKIE
 
 router = APIRouter(tags=["duels"])
 
@@ -147,7 +146,9 @@ async def get_duel(
     code: Annotated[str, Path(max_length=12)], request: Request, player: PlayerDep
 ) -> dict[str, Any]:
     """The room's settings, phase, seats (``you`` is the caller's seat or ``null``),
-    scores and result; 404 ``duel_not_found`` for an unknown or expired code."""
+    scores and result; 404 ``duel_not_found`` for an unknown or expired code, 429 when
+    the caller's address looks up too many rooms."""
+    request.app.state.addresses.check_join(request)
     rooms = duel_rooms(request.app)
     if isinstance(rooms, SharedRooms):
         try:
@@ -163,32 +164,23 @@ async def get_duel(
     return _answer(room, request, player.id)
 
 
-def _token(websocket: WebSocket) -> str | None:
-    token = websocket.query_params.get("token")
-    if token:
-        return token
-    header = websocket.headers.get("authorization", "")
-    scheme, _, value = header.partition(" ")
-    if scheme.lower() == "bearer" and value.strip():
-        return value.strip()
-    return websocket.cookies.get(COOKIE) or None
-
-
 @router.websocket("/ws/duels/{code}")
 async def duel_socket(websocket: WebSocket, code: str) -> None:
-    """One connection to a room: the player's token (cookie, ``?token=`` or bearer
-    header) takes their seat; ``?watch=1`` or a full room makes a spectator."""
+    """One connection to a room: the player's token (bearer header, cookie, or the
+    discouraged ``?token=``) takes their seat; ``?watch=1`` or a full room makes a
+    spectator. Refused (closed) over the per-address join limit, for the cookie sent
+    from a foreign origin and for an unknown token (``duel/auth.py``)."""
     app = websocket.app
     server: Server = app.state.server
     rooms = duel_rooms(app)
     await websocket.accept()
-    player = None
-    token = _token(websocket)
-    if token is not None:
-        player = player_for_token(server, token)
-        if player is None:
-            await websocket.close(CLOSE_UNAUTHORIZED, "this token belongs to no player")
-            return
+    try:
+        player = socket_player(websocket, server)
+    except SocketRefused as refused:
+        if refused.code == CLOSE_TRY_LATER:
+            await websocket.send_text(encode(paused()))
+        await websocket.close(refused.code, refused.reason)
+        return
     config = rooms.config
     client = Client(player, limit=config.send_queue)
     client.limiter = FrameLimiter(config.frames_per_second, config.frame_burst, config.monotonic)

@@ -21,6 +21,8 @@ const RIVAL_NAMES = { relaxed: "Relaxed", steady: "Steady", sharp: "Sharp" };
 const FINAL_CLOSES = {
   replaced: "This duel is open in another tab or window.",
   unauthorized: "Your player token is not known here.",
+  bad_origin: "This page is not the game's own; open the duel from the game's address.",
+  rate_limited: "Too many duel rooms were opened from your address; wait a minute, then reload.",
   no_room: "There is no open duel room with this code.",
   expired: "Nobody joined this room in time; it has expired.",
   full: "This room has too many spectators.",
@@ -237,7 +239,7 @@ async function lobby(main, navigate, me, facts) {
       </form>
       <form class="card duel-join" aria-labelledby="duel-join-h">
         <h2 id="duel-join-h">Join a duel</h2>
-        <label>Room code <input name="code" autocomplete="off" maxlength="12" placeholder="e.g. K7PX2M"></label>
+        <label>Room code <input name="code" autocomplete="off" maxlength="12" placeholder="e.g. K7PX2MQ9RT"></label>
         <button type="submit">Join</button>
       </form>
       <section class="card duel-board-list" aria-labelledby="duel-lb-h">
