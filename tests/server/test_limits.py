@@ -209,7 +209,7 @@ def test_a_redis_that_does_not_answer_holds_one_request_not_each(
 
 
 def test_an_unreachable_redis_is_refused_at_start(make_settings):
-    from tests.support.services import free_port
+    from tilematch.benchmarks.services import free_port
     from tilematch.server import create_app
     from tilematch.server.shared import SharedError
 
