@@ -331,6 +331,27 @@ class SharedInFlight:
         """Ask Redis for what the share lacks: a token share, a slot, or both in one
         call. Returns the request's slot and when it was taken; raises the 429 or 503
         of :meth:`hold_after` (an idle slot it came with is kept idle again)."""
+        try:
+            granted, wait, got, fresh = self._redis_part(requests, key, need_token, slot)
+        except ApiError:  # Redis gone: an idle slot it came with stays idle (and leased)
+            self._keep_idle(key, slot, taken)
+            raise
+        if need_token and int(granted) > 1:
+            self._bank(key, int(granted) - 1)
+        if float(wait) > 0:
+            self._keep_idle(key, slot, taken)
+            raise too_many(float(wait), "requests")
+        if slot is not None:
+            return slot, taken
+        if not int(got):
+            raise all_slots_taken(self.limit)
+        return fresh, taken
+
+    def _redis_part(
+        self, requests: SharedRateLimiter, key: str, need_token: bool, slot: str | None
+    ) -> tuple[Any, Any, Any, str]:
+        """The call of :meth:`_ask`: tokens granted, seconds to wait, whether a new slot
+        was taken, and that slot's name."""
         name, fresh, args = self._slot(key)
         if need_token and slot is None:
             granted, wait, got = self.limits.run(
@@ -350,16 +371,7 @@ class SharedInFlight:
         else:
             granted, wait = 1, 0
             got = self.limits.run(self.limits._acquire, name, fresh, *args)
-        if need_token and int(granted) > 1:
-            self._bank(key, int(granted) - 1)
-        if float(wait) > 0:
-            self._keep_idle(key, slot, taken)
-            raise too_many(float(wait), "requests")
-        if slot is not None:
-            return slot, taken
-        if not int(got):
-            raise all_slots_taken(self.limit)
-        return fresh, taken
+        return granted, wait, got, fresh
 
     def _bank(self, key: str, tokens: int) -> None:
         """Keep ``tokens`` granted beyond this request's one for the next requests of
