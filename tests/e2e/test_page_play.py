@@ -114,6 +114,8 @@ def test_daily_whole_game(page: Any) -> None:
     wait_board(page)
     gid = api_get(page, "/api/games?status=unfinished")[0]["id"]
     view = api_get(page, f"/api/games/{gid}")
+    assert view["clock"]["started"] is False  # opening the date starts no clock
+    assert api_get(page, f"/api/daily/{view['date']}")["id"] == gid
     # today's board is the engine's deal of the date: play its own solution, so the
     # test takes the same path whatever the date
     deal = daily_deal(view["date"])
@@ -128,6 +130,8 @@ def test_daily_whole_game(page: Any) -> None:
     page.wait_for_function("() => document.querySelector('.streak-now').textContent === '1'")
     history = api_get(page, "/api/daily")
     assert history["streak"] == 1
-    assert history["days"][0]["solved"] is True
+    assert history["days"][0]["solved"] is True and history["days"][0]["on_day"] is True
+    assert history["days"][0]["score"] == 7200 and history["days"][0]["hints"] == 0
+    assert api_get(page, f"/api/games/{gid}")["clock"]["started"] is True
     results = api_get(page, "/api/results")
     assert any(r["game_id"] == gid and r["daily_date"] for r in results)

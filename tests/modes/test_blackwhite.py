@@ -33,6 +33,7 @@ def lines(session):
 def test_difficulty_table_starts(monkeypatch, name, per_tile, bonus, stores) -> None:
     install(monkeypatch, [pairs_board(12, "blackwhite")])
     s = new_session(countdown(name), now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     assert s.clock.remaining(0.0) == per_tile * 24
     assert (s.hints_left, s.shuffles_left, s.undos_left) == stores
     assert DIFFICULTY_TABLE[name].bonus_seconds == bonus
@@ -44,6 +45,7 @@ def test_difficulty_table_starts(monkeypatch, name, per_tile, bonus, stores) -> 
 def test_combo_steps_recharges_and_time_bonus(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(12, "blackwhite")])
     s = new_session(countdown("standard"), now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     stores = []
     for k in range(12):
         match(s, 2 * k, 2 * k + 1, 1.0 + k)
@@ -63,6 +65,7 @@ def test_combo_steps_recharges_and_time_bonus(monkeypatch) -> None:
 def test_stores_are_capped_at_nine(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(7, "blackwhite")])
     s = new_session(countdown("standard"), now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     s.hints_left = 9
     for k in range(7):
         match(s, 2 * k, 2 * k + 1, 1.0 + k)
@@ -72,6 +75,7 @@ def test_stores_are_capped_at_nine(monkeypatch) -> None:
 def test_a_chain_broken_by_a_slow_match_restarts(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(4, "blackwhite")])
     s = new_session(countdown("relaxed"), now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     match(s, 0, 1, 1.0)
     match(s, 2, 3, 3.0)  # exactly 2.0 s: rapid
     match(s, 4, 5, 5.01)  # 2.01 s: not rapid
@@ -90,6 +94,7 @@ def test_a_chain_broken_by_a_slow_match_restarts(monkeypatch) -> None:
 def test_countdown_reaching_zero_mid_chain(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(3, "blackwhite")])
     s = new_session(countdown("standard"), now=0.0)  # 6 tiles: 30 s
+    s.act({"type": "start"}, 0.0)  # the clock starts
     match(s, 0, 1, 28.0)
     match(s, 2, 3, 29.5)  # rapid: +2 s, deadline 32 s
     assert s.view(31.9)["combo"] == 0  # 2.4 s since the last match: the chain lapsed
@@ -105,6 +110,7 @@ def test_countdown_reaching_zero_mid_chain(monkeypatch) -> None:
 def test_undo_takes_back_points_seconds_and_recharges(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(8, "blackwhite")])
     s = new_session(countdown("standard"), now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     for k in range(6):
         match(s, 2 * k, 2 * k + 1, 1.0 + k)
     assert s.hints_left == 4
@@ -124,6 +130,7 @@ def test_undo_takes_back_points_seconds_and_recharges(monkeypatch) -> None:
 def test_hints_and_shuffles_come_from_stores(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(4, "blackwhite")])
     s = new_session(countdown("zen_master"), now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     assert s.act({"type": "hint"}, 1.0).ok
     assert s.act({"type": "smart_hint"}, 1.5).reason == "no hints"
     assert s.act({"type": "shuffle"}, 2.0).ok
@@ -134,6 +141,7 @@ def test_hints_and_shuffles_come_from_stores(monkeypatch) -> None:
 def test_deadlock_auto_shuffle_standard_costs_points_only(monkeypatch) -> None:
     install(monkeypatch, [deadlock_board("blackwhite")])
     s = new_session(countdown("standard"), now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     out = match(s, 0, 1, 1.0)
     assert any(e["type"] == "shuffle" and e["automatic"] for e in out.events)
     assert lines(s) == [("Pair", 100), ("Automatic shuffle", -500)]
@@ -144,6 +152,7 @@ def test_deadlock_auto_shuffle_standard_costs_points_only(monkeypatch) -> None:
 def test_deadlock_auto_shuffle_zen_master_costs_thirty_seconds(monkeypatch) -> None:
     install(monkeypatch, [deadlock_board("blackwhite")])
     s = new_session(countdown("zen_master"), now=0.0)  # 6 tiles: 18 s
+    s.act({"type": "start"}, 0.0)  # the clock starts
     out = match(s, 0, 1, 1.0)
     assert s.status == "lost"  # the 30 s penalty ran the countdown out at once
     assert [e["type"] for e in out.events][-2:] == ["time_up", "end"]
@@ -158,6 +167,7 @@ def test_deadlock_auto_shuffle_zen_master_costs_thirty_seconds(monkeypatch) -> N
 def test_zen_has_no_countdown_no_limits_no_penalties(monkeypatch) -> None:
     install(monkeypatch, [deadlock_board("blackwhite")])
     s = new_session(Settings(game="blackwhite", mode="zen", layout="pyramid", seed=1), now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     assert s.view(0.0)["clock"]["remaining"] is None
     for t in range(1, 6):
         assert s.act({"type": "hint"}, float(t)).ok
@@ -183,24 +193,29 @@ def test_tower_level_settings_and_stars(monkeypatch) -> None:
         level.seed,
     )
     s = new_session(settings, now=0.0)  # relaxed, 4 tiles: 32 s
+    s.act({"type": "start"}, 0.0)  # the clock starts
     match(s, 0, 1, 9.0)
     match(s, 2, 3, 10.0)  # +3 s: 25 s left of 32
     assert s.summary["stars"] == 3
     assert s.summary["level"] == 1
     slow = new_session(settings, now=0.0)
+    slow.act({"type": "start"}, 0.0)  # the clock starts
     match(slow, 0, 1, 20.0)
     match(slow, 2, 3, 24.0)  # 8 s left: exactly 25 %
     assert slow.summary["stars"] == 2
     slower = new_session(settings, now=0.0)
+    slower.act({"type": "start"}, 0.0)  # the clock starts
     match(slower, 0, 1, 20.0)
     match(slower, 2, 3, 25.0)
     assert slower.summary["stars"] == 1
     shuffled = new_session(settings, now=0.0)
+    shuffled.act({"type": "start"}, 0.0)  # the clock starts
     assert shuffled.act({"type": "shuffle"}, 0.5).ok
     match(shuffled, 0, 1, 1.0)
     match(shuffled, 2, 3, 2.0)
     assert shuffled.summary["stars"] == 2
     lost = new_session(settings, now=0.0)
+    lost.act({"type": "start"}, 0.0)  # the clock starts
     lost.tick(40.0)
     assert lost.summary["stars"] == 0
 
@@ -210,6 +225,7 @@ def test_store_refusals_change_nothing(monkeypatch) -> None:
 
     install(monkeypatch, [pairs_board(4, "blackwhite")])
     s = new_session(countdown("zen_master"), now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     match(s, 0, 1, 1.0)
     assert s.act({"type": "undo"}, 1.5).ok
     match(s, 0, 1, 2.0)

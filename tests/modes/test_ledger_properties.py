@@ -33,6 +33,7 @@ def chains(gaps: list[float]) -> list[int]:
 def test_classic_score_matches_the_formula(monkeypatch, gaps, hints) -> None:
     install(monkeypatch, [pairs_board(len(gaps))])
     s = new_session(Settings(game="shisensho", mode="classic", seed=1), 0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     t = 0.0
     if hints:
         s.act({"type": "hint"}, 0.0)
@@ -52,6 +53,7 @@ def test_classic_score_matches_the_formula(monkeypatch, gaps, hints) -> None:
 def test_arcade_score_and_clock_match_the_formula(monkeypatch, gaps) -> None:
     install(monkeypatch, [pairs_board(len(gaps)), pairs_board(1)])
     s = new_session(Settings(game="shisensho", mode="arcade", seed=1), 0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     t = 0.0
     for k, gap in enumerate(gaps):
         t += gap
@@ -72,6 +74,7 @@ def test_countdown_score_matches_the_formula(monkeypatch, gaps, difficulty) -> N
         ),
         0.0,
     )
+    s.act({"type": "start"}, 0.0)  # the clock starts
     per_tile, bonus, hints, shuffles = {
         "relaxed": (8, 3, 5, 3),
         "standard": (5, 2, 3, 2),
@@ -114,6 +117,7 @@ def test_undo_is_an_exact_inverse_of_the_last_match(monkeypatch, gaps, mode) -> 
     install(monkeypatch, [pairs_board(len(gaps) + 1, game)])
     layout = None if game == "shisensho" else "pyramid"
     s = new_session(Settings(game=game, mode=mode, seed=1, layout=layout), 0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     t = 0.0
     for k, gap in enumerate(gaps):
         t += gap

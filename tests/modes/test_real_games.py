@@ -95,6 +95,7 @@ def test_a_game_on_a_named_shape(mode: str) -> None:
 
 def test_classic_perfect_game_by_the_deal_solution() -> None:
     session = new_session(Settings(game="shisensho", mode="classic", seed=21, size=(8, 12)), 0.0)
+    assert session.act({"type": "start"}, 0.0).ok  # the first pick starts the clock
     t = 0.0
     for move in session.solution:
         t += 2.5

@@ -73,6 +73,7 @@ def test_settings_json_round_trip_and_bad_json(monkeypatch) -> None:
 def test_malformed_intents_raise(monkeypatch, intent) -> None:
     install(monkeypatch, [pairs_board(2)])
     s = new_session(CLASSIC, 0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     with pytest.raises(ModeError):
         s.act(intent, 1.0)
 
@@ -96,6 +97,7 @@ def snapshot(session: Session) -> str:
 def test_refusals_change_nothing(monkeypatch, intent, reason) -> None:
     install(monkeypatch, [deadlock_board()])
     s = new_session(CLASSIC, 0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     s.act({"type": "hint"}, 0.5)
     before = snapshot(s)
     out = s.act(intent, 1.0)
@@ -108,11 +110,13 @@ def test_refusals_change_nothing(monkeypatch, intent, reason) -> None:
 def test_refusals_when_paused_and_after_the_end(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(2)])
     s = new_session(CLASSIC, 0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     assert s.act({"type": "pause"}, 1.0).ok
     for intent in ({"type": "hint"}, {"type": "pause"}, {"type": "match", "a": 0, "b": 1}):
         assert s.act(intent, 2.0).reason == "paused"
     assert s.view(5.0)["status"] == "paused"
-    assert s.view(5.0)["clock"] == {"elapsed": 1.0, "remaining": None, "paused": True}
+    clock = {"elapsed": 1.0, "remaining": None, "paused": True, "started": True}
+    assert s.view(5.0)["clock"] == clock
     hidden = s.view(5.0)
     assert hidden["tiles"] == [] and hidden["pairs"] == [] and hidden["hint"] is None
     assert hidden["counters"]["tiles_left"] == 4
@@ -126,6 +130,7 @@ def test_refusals_when_paused_and_after_the_end(monkeypatch) -> None:
 def test_no_moves_hint_is_refused(monkeypatch) -> None:
     install(monkeypatch, [deadlock_board()])
     s = new_session(CLASSIC, 0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     s.act({"type": "match", "a": 0, "b": 1}, 1.0)
     assert s.act({"type": "hint"}, 2.0).reason == "no moves"
     assert s.hints == 0
@@ -137,11 +142,13 @@ def test_smart_hint_warns_when_the_board_is_lost(monkeypatch) -> None:
     board = FakeBoard(["1m", "1m", "2m", "2m", "1p", "1p"], under={5: 4})
     install(monkeypatch, [board])
     s = new_session(Settings(game="solitaire", mode="regular", layout="turtle", seed=1), 0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     out = s.act({"type": "smart_hint"}, 1.0)
     assert out.ok and "warning" not in out.events[0]
     stuck = FakeBoard(["1p", "1p"], under={1: 0}, game="solitaire")
     install(monkeypatch, [stuck])
     lost = new_session(Settings(game="solitaire", mode="regular", layout="turtle", seed=1), 0.0)
+    lost.act({"type": "start"}, 0.0)  # the clock starts
     assert lost.status == "playing"
     assert lost.act({"type": "smart_hint"}, 1.0).reason == "no moves"
 
@@ -149,6 +156,7 @@ def test_smart_hint_warns_when_the_board_is_lost(monkeypatch) -> None:
 def test_view_has_every_field_the_browser_draws(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(2)])
     s = new_session(CLASSIC, 0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     s.act({"type": "match", "a": 0, "b": 1}, 1.0)
     view = s.view(1.5)
     assert set(view) >= {
@@ -196,6 +204,7 @@ def test_view_has_every_field_the_browser_draws(monkeypatch) -> None:
 def test_time_never_runs_backwards(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(3)])
     s = new_session(CLASSIC, 10.0)
+    s.act({"type": "start"}, 10.0)  # the clock starts
     s.act({"type": "match", "a": 0, "b": 1}, 15.0)
     s.act({"type": "match", "a": 2, "b": 3}, 12.0)  # late message: counted at 15.0
     assert s.log[-1]["t"] == 15.0
@@ -240,6 +249,7 @@ def test_random_games_replay_to_the_same_state(monkeypatch, settings) -> None:
     for trial in range(15):
         rng = random.Random(trial)
         s = new_session(settings, 3.0)
+        s.act({"type": "start"}, 3.0)  # the clock starts
         random_game(s, rng, 40)
         end = s._now + rng.choice([0.0, 50.0])
         s.view(end)
@@ -253,10 +263,11 @@ def test_random_games_replay_to_the_same_state(monkeypatch, settings) -> None:
 def test_tampered_logs_are_rejected(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(2)])
     s = new_session(CLASSIC, 0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     s.act({"type": "match", "a": 0, "b": 1}, 1.0)
     data = s.to_json()
     bad = json.loads(json.dumps(data))
-    bad["log"][0]["b"] = 2
+    bad["log"][1]["b"] = 2
     with pytest.raises(ModeError, match="refused on replay"):
         Session.from_json(bad)
     for broken in (

@@ -25,6 +25,7 @@ def lines(session):
 def test_classic_chain_inside_and_outside_two_seconds_and_cap(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(8)])
     s = new_session(CLASSIC, now=100.0)
+    s.act({"type": "start"}, 100.0)  # the clock starts
     times = [101.0, 102.5, 104.5, 105.0, 106.0, 108.1, 110.0, 112.5]
     for k, t in enumerate(times):
         match(s, 2 * k, 2 * k + 1, t)
@@ -58,6 +59,7 @@ def test_classic_target_time_scales_with_tiles() -> None:
 def test_classic_no_speed_bonus_over_target(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(1)])
     s = new_session(CLASSIC, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     # target for 2 tiles is 8.82 s
     match(s, 0, 1, 9.0)
     assert lines(s) == [("Pair x1", 100), ("Perfect clear", 2000)]
@@ -66,6 +68,7 @@ def test_classic_no_speed_bonus_over_target(monkeypatch) -> None:
 def test_classic_pause_stops_the_clock_and_the_chain_window(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(3)])
     s = new_session(CLASSIC, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     match(s, 0, 1, 1.0)
     assert s.act({"type": "pause"}, 2.0).ok
     refused = s.act({"type": "match", "a": 2, "b": 3}, 50.0)
@@ -79,6 +82,7 @@ def test_classic_pause_stops_the_clock_and_the_chain_window(monkeypatch) -> None
 def test_classic_hint_and_undo_void_the_perfect_bonus(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(2)])
     s = new_session(CLASSIC, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     assert s.act({"type": "hint"}, 0.5).ok
     assert s.view(0.5)["hint"] == [0, 1]
     match(s, 0, 1, 1.0)
@@ -91,6 +95,7 @@ def test_classic_hint_and_undo_void_the_perfect_bonus(monkeypatch) -> None:
 def test_classic_undo_after_a_combo_takes_the_points_and_the_chain_back(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(4)])
     s = new_session(CLASSIC, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     match(s, 0, 1, 1.0)
     match(s, 2, 3, 2.0)  # x2
     match(s, 4, 5, 3.0)  # x3
@@ -111,6 +116,7 @@ def test_classic_undo_after_a_combo_takes_the_points_and_the_chain_back(monkeypa
 def test_classic_deadlock_offers_a_reshuffle_then_loses_without_tokens(monkeypatch) -> None:
     install(monkeypatch, [deadlock_board()])
     s = new_session(CLASSIC, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     out = match(s, 0, 1, 1.0)
     assert s.status == "deadlock"
     assert {"type": "deadlock", "offer": ["shuffle", "undo", "give_up"]} in out.events
@@ -127,6 +133,7 @@ def test_classic_deadlock_offers_a_reshuffle_then_loses_without_tokens(monkeypat
 def test_classic_tokens_run_out(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(6)])
     s = new_session(CLASSIC, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     for t in (1.0, 2.0, 3.0):
         assert s.act({"type": "shuffle"}, t).ok
     assert s.tokens == 0
@@ -141,6 +148,7 @@ def test_classic_deadlock_without_tokens_is_lost(monkeypatch) -> None:
     board = FakeBoard(["1m", "1m", "2m", "2m", "1p", "2p", "2p", "1p"], under={5: 4, 7: 6})
     install(monkeypatch, [board])
     s = new_session(CLASSIC, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     s.tokens = 0
     match(s, 0, 1, 1.0)
     match(s, 2, 3, 2.0)
@@ -152,6 +160,7 @@ def test_classic_deadlock_without_tokens_is_lost(monkeypatch) -> None:
 def test_arcade_feather_multiplier_capped_at_eight_and_seconds(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(11), pairs_board(2)])
     s = new_session(ARCADE, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     for k in range(10):
         match(s, 2 * k, 2 * k + 1, 1.0 + k)
     assert [p for _, p in lines(s)] == [100, 200, 300, 400, 500, 600, 700, 800, 800, 800]
@@ -167,6 +176,7 @@ def test_arcade_feather_multiplier_capped_at_eight_and_seconds(monkeypatch) -> N
 def test_arcade_deadlock_reshuffles_automatically_for_five_seconds(monkeypatch) -> None:
     install(monkeypatch, [deadlock_board()])
     s = new_session(ARCADE, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     out = match(s, 0, 1, 1.0)
     assert any(e["type"] == "shuffle" and e["automatic"] for e in out.events)
     assert s.status == "playing"
@@ -177,6 +187,7 @@ def test_arcade_deadlock_reshuffles_automatically_for_five_seconds(monkeypatch) 
 def test_arcade_ends_at_zero_and_the_score_stands(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(4)])
     s = new_session(ARCADE, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     match(s, 0, 1, 100.0)
     match(s, 2, 3, 181.0)  # 184 s on the clock now
     refused = s.act({"type": "match", "a": 4, "b": 5}, 184.0)

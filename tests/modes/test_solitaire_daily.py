@@ -19,6 +19,7 @@ def match(session, a, b, t):
 def test_regular_counters(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(3, "solitaire")])
     s = new_session(REGULAR, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     c = s.counters(0.0)
     assert {k: c[k] for k in ("time", "tiles_left", "moves", "pairs_open", "hints", "undos")} == {
         "time": 0.0,
@@ -46,6 +47,7 @@ def test_regular_counters(monkeypatch) -> None:
 def test_regular_no_moves_state_offers_undo_shuffle_replay(monkeypatch) -> None:
     install(monkeypatch, [deadlock_board("solitaire")])
     s = new_session(REGULAR, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     out = match(s, 0, 1, 1.0)
     assert s.status == "deadlock"
     assert {"type": "deadlock", "offer": ["undo", "shuffle", "replay", "give_up"]} in out.events
@@ -66,26 +68,38 @@ def test_regular_no_moves_state_offers_undo_shuffle_replay(monkeypatch) -> None:
 def test_daily_result_and_date_check(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(2, "solitaire")])
     s = new_session(Settings(game="solitaire", mode="daily", date="2026-02-28"), now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     assert s.settings.layout == "turtle"
     assert s.result() is None
     s.act({"type": "hint"}, 1.0)
     match(s, 0, 1, 2.0)
     match(s, 2, 3, 3.0)
-    assert s.result() == {"date": "2026-02-28", "solved": True, "time": 3.0, "hints": 1, "undos": 0}
+    assert s.result() == {
+        "date": "2026-02-28",
+        "solved": True,
+        "score": 2 * 100 - daily.HINT_COST,
+        "time": 3.0,
+        "hints": 1,
+        "undos": 0,
+        "shuffles": 0,
+    }
     assert (s.summary["date"], s.summary["solved"], s.summary["result"]) == (
         "2026-02-28",
         True,
         "won",
     )
     lost = new_session(Settings(game="solitaire", mode="daily", date="2026-02-28"), now=0.0)
+    lost.act({"type": "start"}, 0.0)  # the clock starts
     assert lost.act({"type": "give_up"}, 7.5).ok
     assert lost.summary["solved"] is False
     assert lost.result() == {
         "date": "2026-02-28",
         "solved": False,
+        "score": 0,
         "time": 7.5,
         "hints": 0,
         "undos": 0,
+        "shuffles": 0,
     }
     for bad in ("2026-02-30", "26-02-01", "yesterday", None):
         with pytest.raises(ModeError):
@@ -153,18 +167,96 @@ def test_streaks_match_a_brute_force_reference() -> None:
 
 
 def test_history_keeps_the_best_result_per_day() -> None:
+    """The best of a day is the solve with the most points (help costs), then the fastest;
+    ``on_day`` tells whether any solve of the date counts for a streak."""
     results = [
-        {"date": "2026-01-01", "solved": False, "time": 50.0, "hints": 0, "undos": 0},
-        {"date": "2026-01-01", "solved": True, "time": 300.0, "hints": 2, "undos": 1},
-        {"date": "2026-01-01", "solved": True, "time": 200.0, "hints": 5, "undos": 0},
-        {"date": "2026-01-02", "solved": False, "time": 10.0, "hints": 0, "undos": 0},
+        {"date": "2026-01-01", "solved": False, "score": 0, "time": 50.0, "hints": 0},
+        {"date": "2026-01-01", "solved": True, "score": 7000, "time": 300.0, "hints": 2},
+        {"date": "2026-01-01", "solved": True, "score": 6700, "time": 200.0, "hints": 5},
+        {"date": "2026-01-02", "solved": False, "score": 300, "time": 10.0, "hints": 0},
+        {"date": "2026-01-03", "solved": True, "score": 7200, "time": 90.0, "hints": 0},
+        {"date": "2026-01-03", "solved": True, "score": 7200, "time": 80.0, "solved_on": "x"},
     ]
+    line = {"undos": 0, "shuffles": 0}
     assert daily.history(results) == [
-        {"date": "2026-01-02", "solved": False, "time": 10.0, "hints": 0, "undos": 0},
-        {"date": "2026-01-01", "solved": True, "time": 200.0, "hints": 5, "undos": 0},
+        {"date": "2026-01-03", "solved": True, "on_day": True, "score": 7200, "time": 80.0}
+        | line
+        | {"hints": 0},
+        {"date": "2026-01-02", "solved": False, "on_day": False, "score": 300, "time": 10.0}
+        | line
+        | {"hints": 0},
+        {"date": "2026-01-01", "solved": True, "on_day": True, "score": 7000, "time": 300.0}
+        | line
+        | {"hints": 2},
     ]
     with pytest.raises(ModeError):
         daily.history([{"date": "2026-13-01", "solved": True}])
+
+
+def test_help_costs_points_and_is_never_refunded_by_an_undo(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(3, "solitaire")])
+    s = new_session(Settings(game="solitaire", mode="daily", date="2026-02-28"), now=0.0)
+    match(s, 0, 1, 1.0)
+    assert s.act({"type": "smart_hint"}, 2.0).ok
+    assert s.act({"type": "undo"}, 3.0).ok  # takes back the pair, not the hint's cost
+    assert s.score == -daily.HINT_COST
+    assert s.act({"type": "shuffle"}, 4.0).ok
+    assert s.score == -daily.HINT_COST - daily.SHUFFLE_COST
+    assert [(line["label"], line["points"]) for line in s.view(4.0)["ledger"]] == [
+        ("Pair", 100),
+        ("Smart hint", -daily.HINT_COST),
+        ("Undo", -100),
+        ("Shuffle", -daily.SHUFFLE_COST),
+    ]
+    regular = new_session(Settings(game="solitaire", mode="regular", seed=1), now=0.0)
+    assert regular.act({"type": "hint"}, 1.0).ok and regular.score == 0  # only the Daily
+
+
+def test_a_board_solved_by_smart_hints_scores_nothing_and_no_streak() -> None:
+    """The exploit of the issue: Smart Hint, then its pair, 72 times, on the real board."""
+    hinted = new_session(daily.settings_for("2026-11-28"), now=0.0)
+    unaided = new_session(daily.settings_for("2026-11-28"), now=0.0)
+    t = 0.0
+    for move in unaided.solution:
+        t += 1.0
+        assert hinted.act({"type": "smart_hint"}, t).ok
+        a, b = hinted.hint_pair or (-1, -1)
+        assert hinted.act({"type": "match", "a": a, "b": b}, t + 0.1).ok
+        assert unaided.act({"type": "match", "a": move.a, "b": move.b}, t * 10).ok
+    assert hinted.status == unaided.status == "won"
+    assert hinted.hints == 72 and hinted.score == 0
+    assert unaided.score == daily.UNAIDED_SCORE == 7200
+    assert hinted.summary and unaided.summary
+    assert hinted.summary["time"] < unaided.summary["time"]  # faster, and still worth nothing
+    results = [hinted.result(), unaided.result()]
+    assert all(r is not None and r["solved"] for r in results)
+    assert daily.streaks([hinted.result()], today="2026-11-28") == (0, 0)  # type: ignore[list-item]
+    assert daily.streaks([unaided.result()], today="2026-11-28") == (1, 1)  # type: ignore[list-item]
+
+
+def test_a_streak_counts_only_solves_on_the_day_itself() -> None:
+    """Solving a run of past boards in one sitting builds no streak."""
+    sitting = [
+        {"date": f"2026-11-{day:02d}", "solved": True, "score": 7200, "solved_on": "2026-11-30"}
+        for day in range(1, 31)
+    ]
+    assert daily.streaks(sitting, today="2026-11-30") == (1, 1)  # only the 30th is on its day
+    on_time = [{**r, "solved_on": r["date"]} for r in sitting]
+    assert daily.streaks(on_time, today="2026-11-30") == (30, 30)
+    just_enough = {"date": "2026-11-30", "solved": True, "score": daily.STREAK_SCORE}
+    assert daily.streaks([just_enough]) == (1, 1)
+    assert daily.streaks([{**just_enough, "score": daily.STREAK_SCORE - 1}]) == (0, 0)
+
+
+def test_local_dates_and_offsets() -> None:
+    noon = 1_795_953_600.0  # 2026-11-29 12:00 UTC
+    assert daily.local_date(noon, -12 * 60) == daily.local_date(noon, 0) == "2026-11-29"
+    assert daily.local_date(noon + 11 * 3600, 60) == "2026-11-30"
+    assert daily.local_date(noon + 11 * 3600, 59) == "2026-11-29"
+    assert daily.local_date(noon, 14 * 60) == "2026-11-30"
+    for bad in (-12 * 60 - 1, 14 * 60 + 1, 1.5, "60", True, None):
+        with pytest.raises(ModeError, match="UTC offset"):
+            daily.check_offset(bad)
 
 
 def test_a_date_fixes_its_board_and_refuses_other_values() -> None:
@@ -199,6 +291,7 @@ def test_a_shuffle_that_cannot_help_is_refused_and_costs_nothing() -> None:
     from tilematch.engine.stack.board import StackBoard
 
     s = new_session(REGULAR, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     tower = Layout("tower", ((0, 0, 0), (0, 0, 1)))
     s.board = StackBoard(tower, ["1m", "1m"])
     s.status = "deadlock"
@@ -223,6 +316,7 @@ def test_a_shuffle_of_larger_hopeless_remains_is_refused() -> None:
     from tilematch.engine.stack.board import StackBoard
 
     s = new_session(REGULAR, now=0.0)
+    s.act({"type": "start"}, 0.0)  # the clock starts
     spots = tuple((0, 0, z) for z in range(9)) + tuple((4, 0, z) for z in range(5))
     faces = [f"{n}p" for n in range(1, 8) for _ in range(2)]
     s.board = StackBoard(Layout("stacks", spots), faces)

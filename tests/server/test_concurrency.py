@@ -74,10 +74,10 @@ def test_racing_first_visits_of_a_daily_start_one_game(make_client, db_path):
         async with httpx.AsyncClient(
             transport=transport, base_url="http://t", headers=headers
         ) as c:
-            return await asyncio.gather(*(c.get("/api/daily/2026-11-25") for _ in range(3)))
+            return await asyncio.gather(*(c.post("/api/daily/2026-11-25") for _ in range(3)))
 
     answers = asyncio.run(race())
-    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert sorted(a.status_code for a in answers) == [200, 200, 201]
     assert len({a.json()["id"] for a in answers}) == 1
     with Stored(db_path) as db:
         assert db.value("SELECT COUNT(*) FROM games") == 1
@@ -197,8 +197,8 @@ def test_first_visits_of_a_daily_on_two_apps_start_one_game(make_client, monkeyp
     from tilematch.server.routes import daily
 
     one, two = _two_apps(make_client)
-    first = one.get("/api/daily/2026-11-25")
-    assert first.status_code == 200
+    first = one.post("/api/daily/2026-11-25")
+    assert first.status_code == 201
     real = daily.latest_daily_game
     calls = []
 
@@ -208,7 +208,7 @@ def test_first_visits_of_a_daily_on_two_apps_start_one_game(make_client, monkeyp
 
     # the other app looks before the first game is committed, and deals one of its own
     monkeypatch.setattr(daily, "latest_daily_game", not_seen_yet)
-    second = two.get("/api/daily/2026-11-25")
+    second = two.post("/api/daily/2026-11-25")
     assert second.status_code == 200 and len(calls) == 2
     assert second.json()["id"] == first.json()["id"]
     assert _stored(one, "SELECT COUNT(*) FROM games") == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.server import act, new_game, table_dump
+from tests.support.server import act, new_game, start_clock, table_dump
 
 SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 4], "seed": 11}
 
@@ -66,7 +66,7 @@ def test_same_seed_same_board_and_random_seed_when_omitted(client):
 
 
 def test_a_match_is_played_and_stored(client, clock, db_path):
-    game = new_game(client, **SMALL)
+    game = start_clock(client, new_game(client, **SMALL))  # the first pick
     a, b = game["pairs"][0]
     clock.advance(3)
     answer = act(client, game["id"], type="match", a=a, b=b)
@@ -77,7 +77,7 @@ def test_a_match_is_played_and_stored(client, clock, db_path):
     assert view["clock"]["elapsed"] == pytest.approx(3.0)
     assert view["score"] > 0
     moves = [row for row in table_dump(db_path) if row[0] == "moves"]
-    assert len(moves) == 1 and '"match"' in moves[0][4]
+    assert len(moves) == 2 and '"start"' in moves[0][4] and '"match"' in moves[1][4]
 
 
 def test_refused_move_is_ok_false_and_changes_nothing(client, db_path):
@@ -250,7 +250,7 @@ def test_unknown_game_ids(client):
 
 
 def test_replay_keeps_the_daily_date_and_the_tower_level(client):
-    daily = client.get("/api/daily/2026-11-20").json()
+    daily = client.post("/api/daily/2026-11-20").json()
     again = client.post(f"/api/games/{daily['id']}/replay")
     assert again.status_code == 201
     fresh = again.json()

@@ -117,7 +117,7 @@ def test_two_apps_share_the_game_creation_limit(make_client, redis_url):
     headers = {"Authorization": f"Bearer {token}"}
     codes = [c.post("/api/games", json=body, headers=headers).status_code for c in (one, two) * 2]
     assert codes == [201, 201, 201, 429]
-    assert two.get("/api/daily/2026-11-25", headers=headers).status_code == 429
+    assert two.post("/api/daily/2026-11-25", headers=headers).status_code == 429
 
 
 def test_two_apps_share_the_new_player_limit(make_client, redis_url):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.server import ACTIVE, act, new_game, play_out
+from tests.support.server import ACTIVE, act, new_game, play_out, start_clock
 
 
 @pytest.fixture
@@ -86,6 +86,7 @@ def test_countdown_lost_on_time_is_stored_once(client, clock, small_layout):
         seed=1,
         difficulty="zen_master",
     )
+    start_clock(client, game)  # the first pick
     clock.advance(10_000)
     ended = client.get(f"/api/games/{game['id']}").json()
     assert ended["status"] == "lost"
@@ -113,15 +114,17 @@ def test_tower_level_one(client, clock):
 
 
 def test_solitaire_daily_played_to_the_end(client, clock):
-    answer = client.get("/api/daily/2026-11-28")
-    assert answer.status_code == 200
+    answer = client.post("/api/daily/2026-11-28")
+    assert answer.status_code == 201
     game = answer.json()
     ended = finish_and_check(client, game, clock, step=3.0)
     assert ended["status"] == "won"  # this date's Turtle is cleared by the first-pair player
     history = client.get("/api/daily", params={"today": "2026-11-28"}).json()
-    assert history["streak"] == 1 and history["best_streak"] == 1
+    # solved on the 29th of the player's calendar (UTC, the default): no streak
+    assert history["streak"] == 0 and history["best_streak"] == 0
     day = history["days"][0]
-    assert day["date"] == "2026-11-28" and day["solved"] is True
+    assert day["date"] == "2026-11-28" and day["solved"] is True and day["on_day"] is False
+    assert day["score"] == 7200
     assert day["time"] == ended["summary"]["time"] and day["hints"] == 0
     board = client.get(
         "/api/leaderboards", params={"game": "solitaire", "mode": "daily", "date": "2026-11-28"}
@@ -142,6 +145,7 @@ def test_a_countdown_that_ran_out_leaves_the_unfinished_list(client, clock, smal
         seed=1,
         difficulty="zen_master",
     )
+    start_clock(client, game)  # the first pick
     other = new_game(client, game="shisensho", mode="classic", size=[4, 4], seed=1)
     assert {g["id"] for g in client.get("/api/games").json()} == {game["id"], other["id"]}
     clock.advance(10_000)  # no request on the game itself

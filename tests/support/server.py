@@ -16,7 +16,16 @@ with warnings.catch_warnings():
 
 import pytest
 
-__all__ = ["ACTIVE", "SQLITE_ONLY", "TestClient", "act", "new_game", "play_out", "table_dump"]
+__all__ = [
+    "ACTIVE",
+    "SQLITE_ONLY",
+    "TestClient",
+    "act",
+    "new_game",
+    "play_out",
+    "start_clock",
+    "table_dump",
+]
 
 ACTIVE = ("playing", "paused", "deadlock")
 #: For a test about SQLite files themselves: its ``database`` is SQLite only.
@@ -24,11 +33,20 @@ SQLITE_ONLY = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
-    """Start a game (asserting 201) and return its view."""
+    """Start a game (asserting 201) and return its view (its clock waits for the first
+    pick: :func:`start_clock`)."""
     answer = client.post("/api/games", json=body)
     assert answer.status_code == 201, answer.text
     game: dict[str, Any] = answer.json()
     return game
+
+
+def start_clock(client: TestClient, game: dict[str, Any]) -> dict[str, Any]:
+    """Send the first pick's ``start`` intent (asserting it is taken); return the view."""
+    started = act(client, game["id"], type="start")
+    assert started["ok"], started
+    view: dict[str, Any] = started["game"]
+    return view
 
 
 def act(client: TestClient, game_id: str, **intent: Any) -> dict[str, Any]:

@@ -6,6 +6,7 @@ import {
   applyView,
   blockersOf,
   clockAt,
+  clockWaits,
   createState,
   endTitle,
   matchedWords,
@@ -212,6 +213,17 @@ test("clockAt runs the clock only while playing", () => {
   assert.deepEqual(clockAt(paused, 9000), { elapsed: 10, remaining: null, running: false });
   const counted = playing({ counters: { time: 4 } });
   assert.equal(clockAt(counted, 1000).elapsed, 4);
+});
+
+test("the clock waits for the first pick", () => {
+  const waiting = playing({ clock: { elapsed: 0, remaining: 180, paused: false, started: false } });
+  assert.equal(clockWaits(waiting), true);
+  assert.deepEqual(clockAt(waiting, 60000), { elapsed: 0, remaining: 180, running: false });
+  const started = playing({ clock: { elapsed: 0, remaining: 180, paused: false, started: true } });
+  assert.equal(clockWaits(started), false);
+  assert.equal(clockAt(started, 3000).elapsed, 2);
+  assert.equal(clockWaits(playing({ status: "won", clock: { started: false } })), false);
+  assert.equal(clockWaits(createState({ learn: false, zoom: "fit" })), false);
 });
 
 test("endTitle and matchedWords", () => {

@@ -4,6 +4,8 @@ A :class:`GameClock` never reads the wall clock: every method takes ``now``,
 seconds on any monotonic scale chosen by the caller. Pauses stop it, a
 countdown limit turns it into a timer that can be extended with bonus seconds
 or cut by penalties, and :meth:`GameClock.stop` freezes it when a game ends.
+A clock made with ``start=None`` waits: it shows 0 s and never runs out until
+:meth:`GameClock.begin` starts it (a game's clock starts at the first pick).
 
 >>> clock = GameClock(start=10.0, limit=60.0)
 >>> clock.pause(15.0); clock.resume(25.0)
@@ -25,16 +27,27 @@ from tilematch.modes.views import ClockView
 class GameClock:
     """Elapsed playing time, optionally counting down from ``limit`` seconds.
 
-    ``start`` is the moment the clock started. ``bonus`` is the net number of
-    seconds added to (positive) or taken from (negative) the countdown.
+    ``start`` is the moment the clock started (``None``: not started yet).
+    ``bonus`` is the net number of seconds added to (positive) or taken from
+    (negative) the countdown.
     """
 
-    start: float
+    start: float | None
     limit: float | None = None
     bonus: float = 0.0
     paused_at: float | None = None
     paused_total: float = 0.0
     stopped_at: float | None = None
+
+    @property
+    def started(self) -> bool:
+        """True once the clock has started (:meth:`begin`)."""
+        return self.start is not None
+
+    def begin(self, now: float) -> None:
+        """Start the clock at ``now``; no effect when it has started already."""
+        if self.start is None:
+            self.start = now
 
     @property
     def paused(self) -> bool:
@@ -49,7 +62,10 @@ class GameClock:
         return now
 
     def elapsed(self, now: float) -> float:
-        """Seconds of play since the start, pauses excluded (never negative)."""
+        """Seconds of play since the start, pauses excluded (never negative; 0 before
+        the start)."""
+        if self.start is None:
+            return 0.0
         return max(0.0, self._frozen(now) - self.start - self.paused_total)
 
     def total(self) -> float | None:
@@ -71,15 +87,16 @@ class GameClock:
         return 0 if remaining is None else math.floor(remaining + 1e-9)
 
     def expired(self, now: float) -> bool:
-        """True when a countdown exists and has reached zero."""
+        """True when a countdown exists, has started and has reached zero."""
         total = self.total()
-        return total is not None and self.elapsed(now) >= total - 1e-9
+        return total is not None and self.started and self.elapsed(now) >= total - 1e-9
 
     def deadline(self) -> float | None:
         """The moment (on the caller's scale) the countdown reaches zero if nothing
-        changes, or ``None`` without a countdown or while paused or stopped."""
+        changes, or ``None`` without a countdown, before the start or while paused
+        or stopped."""
         total = self.total()
-        if total is None or self.paused or self.stopped_at is not None:
+        if total is None or self.start is None or self.paused or self.stopped_at is not None:
             return None
         return self.start + self.paused_total + total
 
@@ -104,10 +121,11 @@ class GameClock:
             self.stopped_at = self._frozen(now)
 
     def view(self, now: float) -> ClockView:
-        """The clock as the view shows it: elapsed, remaining, paused."""
+        """The clock as the view shows it: elapsed, remaining, paused, started."""
         remaining = self.remaining(now)
         return {
             "elapsed": round(self.elapsed(now), 3),
             "remaining": None if remaining is None else round(remaining, 3),
             "paused": self.paused,
+            "started": self.started,
         }

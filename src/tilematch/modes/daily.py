@@ -5,23 +5,29 @@ Turtle board for ever: :func:`daily_seed` gives its seed, :data:`DAILY_VERSIONS`
 the generator version that deals it, :func:`daily_deal` the board and
 :func:`settings_for` the session settings.
 
-Results are plain dicts ``{"date", "solved", "time", "hints", "undos"}`` (what
-:meth:`tilematch.modes.solitaire.Daily.result` returns). A day counts as
-solved when any of its results is solved. A *streak* is a run of consecutive
-calendar days, each solved; a missed or unsolved day ends it.
+Results are plain dicts ``{"date", "solved", "score", "time", "hints", "undos",
+"shuffles"}`` (what :meth:`tilematch.modes.solitaire.Daily.result` returns),
+with ``"solved_on"``, the player's own calendar date when the game ended
+(:func:`local_date`). A day counts as solved when any of its results is solved.
+A *streak* is a run of consecutive calendar days, each with a *streak solve*
+(:func:`streak_solve`): solved on that very day of the player's calendar, with
+at least :data:`STREAK_SCORE` points (help costs points, so a board solved by
+pressing Smart Hint does not count). A missed or unsolved day ends it.
 
 >>> streaks([{"date": "2024-02-28", "solved": True},
 ...          {"date": "2024-02-29", "solved": True},
 ...          {"date": "2024-03-01", "solved": True}], today="2024-03-01")
 (3, 3)
+>>> streaks([{"date": "2024-02-28", "solved": True, "solved_on": "2024-02-29"}])
+(0, 0)
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from datetime import date as Date
-from datetime import timedelta
 from typing import Any, Final
 
 from tilematch.engine.deal.layout import deal_layout
@@ -34,6 +40,18 @@ from tilematch.modes.settings import ModeError, Settings, check_date
 #: reaches the Daily Challenge only by a new entry for dates to come, so every past
 #: date keeps its board for ever.
 DAILY_VERSIONS: Final[tuple[tuple[str, int], ...]] = (("0001-01-01", 1),)
+
+#: Points a hint or smart hint costs in the Daily Challenge: a pair's worth.
+HINT_COST: Final = 100
+#: Points a shuffle costs in the Daily Challenge.
+SHUFFLE_COST: Final = 500
+#: Points of a solve with no help at all: 100 for each of the Turtle's 72 pairs.
+UNAIDED_SCORE: Final = 7_200
+#: The fewest points a solve needs to count for a streak: half an unaided solve
+#: (at most 36 hints, or 7 shuffles).
+STREAK_SCORE: Final = UNAIDED_SCORE // 2
+#: The player's offset from UTC in minutes east, from -12 h to +14 h (every zone).
+OFFSET_RANGE: Final = (-12 * 60, 14 * 60)
 
 
 def daily_seed(date: str) -> int:
@@ -81,6 +99,46 @@ def settings_for(day: str) -> Settings:
     return Settings(game="solitaire", mode="daily", date=check_date(day)).validate()
 
 
+def check_offset(minutes: object) -> int:
+    """A UTC offset in whole minutes east of UTC, checked against :data:`OFFSET_RANGE`.
+
+    Raises :class:`ModeError` naming the problem for anything else.
+    """
+    low, high = OFFSET_RANGE
+    if not isinstance(minutes, int) or isinstance(minutes, bool):
+        raise ModeError(f"a UTC offset is a whole number of minutes, not {minutes!r}")
+    if not low <= minutes <= high:
+        raise ModeError(
+            f"a UTC offset is between {low} and {high} minutes (-12 h to +14 h), not {minutes}"
+        )
+    return minutes
+
+
+def local_date(at: float, offset: int) -> str:
+    """The calendar date ``YYYY-MM-DD`` at Unix time ``at`` for a player ``offset``
+    minutes east of UTC (checked by :func:`check_offset`, which raises
+    :class:`ModeError`).
+
+    >>> local_date(1_795_953_600.0, 0), local_date(1_795_953_600.0, 13 * 60)
+    ('2026-11-29', '2026-11-30')
+    """
+    moment = datetime.fromtimestamp(at, UTC) + timedelta(minutes=check_offset(offset))
+    return moment.date().isoformat()
+
+
+def streak_solve(result: Mapping[str, Any]) -> bool:
+    """Whether one result counts for a streak: solved, on its own date of the player's
+    calendar (``solved_on``, when given), scoring at least :data:`STREAK_SCORE`
+    (when a ``score`` is given)."""
+    if not result.get("solved"):
+        return False
+    solved_on = result.get("solved_on")
+    if solved_on is not None and solved_on != result.get("date"):
+        return False
+    score = result.get("score")
+    return not isinstance(score, int | float) or score >= STREAK_SCORE
+
+
 def _entries(results: Iterable[Mapping[str, Any]] | Mapping[str, Any]) -> list[tuple[str, Any]]:
     if isinstance(results, Mapping):
         return [(str(day), value) for day, value in results.items()]
@@ -92,20 +150,22 @@ def _entries(results: Iterable[Mapping[str, Any]] | Mapping[str, Any]) -> list[t
     return out
 
 
-def _solved(value: Any) -> bool:
+def _counts(day: str, value: Any) -> bool:
     if isinstance(value, Mapping):
-        return bool(value.get("solved"))
+        return streak_solve({"date": day, **value})
     return bool(value)
 
 
-def solved_days(results: Iterable[Mapping[str, Any]] | Mapping[str, Any]) -> list[Date]:
-    """The distinct solved dates, oldest first.
+def streak_days(results: Iterable[Mapping[str, Any]] | Mapping[str, Any]) -> list[Date]:
+    """The distinct dates with a streak solve (:func:`streak_solve`), oldest first.
 
     ``results`` is a list of result dicts, or a mapping from date to a result
     dict or to a bool. Raises :class:`ModeError` for a malformed date.
     """
     days = {
-        Date.fromisoformat(check_date(day)) for day, value in _entries(results) if _solved(value)
+        Date.fromisoformat(check_date(day))
+        for day, value in _entries(results)
+        if _counts(day, value)
     }
     return sorted(days)
 
@@ -113,13 +173,14 @@ def solved_days(results: Iterable[Mapping[str, Any]] | Mapping[str, Any]) -> lis
 def streaks(
     results: Iterable[Mapping[str, Any]] | Mapping[str, Any], today: str | None = None
 ) -> tuple[int, int]:
-    """``(current, best)`` streaks of consecutive solved days.
+    """``(current, best)`` streaks of consecutive days with a streak solve
+    (:func:`streak_solve`: solved on the day itself, not with help bought).
 
     With ``today`` the current streak is the run ending today, or ending
     yesterday while today is still open; any older run is broken (0). Without
     ``today`` it is the run ending at the latest solved day.
     """
-    days = solved_days(results)
+    days = streak_days(results)
     if not days:
         return 0, 0
     best = run = 1
@@ -146,33 +207,42 @@ def _run_ending(days: list[Date], end: Date) -> int:
 
 
 def history(results: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """One line per date, newest first: ``{"date", "solved", "time", "hints", "undos"}``.
+    """One line per date, newest first: ``{"date", "solved", "on_day", "score", "time",
+    "hints", "undos", "shuffles"}``.
 
-    Of several results for a date the best is kept: solved beats unsolved,
-    then the shorter time, then fewer hints, then fewer undos.
+    Of several results for a date the best is kept: solved beats unsolved, then
+    the higher score (help costs points), then the shorter time, then fewer undos.
+    ``on_day`` tells whether the date has a streak solve (:func:`streak_solve`).
+    Raises :class:`ModeError` for a malformed date.
     """
 
-    def rank(result: Mapping[str, Any]) -> tuple[bool, float, int, int]:
-        time = result.get("time")
+    def rank(result: Mapping[str, Any]) -> tuple[bool, float, float, int]:
+        time, score = result.get("time"), result.get("score")
         return (
             not result.get("solved"),
+            -float(score) if isinstance(score, int | float) else 0.0,
             float(time) if isinstance(time, int | float) else float("inf"),
-            int(result.get("hints") or 0),
             int(result.get("undos") or 0),
         )
 
     best: dict[str, Mapping[str, Any]] = {}
+    streak: set[str] = set()
     for day, result in _entries(results):
         check_date(day)
+        if streak_solve({**result, "date": day}):
+            streak.add(day)
         if day not in best or rank(result) < rank(best[day]):
             best[day] = result
     return [
         {
             "date": day,
             "solved": bool(best[day].get("solved")),
+            "on_day": day in streak,
+            "score": best[day].get("score"),
             "time": best[day].get("time"),
             "hints": int(best[day].get("hints") or 0),
             "undos": int(best[day].get("undos") or 0),
+            "shuffles": int(best[day].get("shuffles") or 0),
         }
         for day in sorted(best, reverse=True)
     ]

@@ -42,7 +42,17 @@ from tilematch.modes.views import (
     stack_bounds,
 )
 
-INTENTS: Final = ("match", "undo", "hint", "smart_hint", "shuffle", "pause", "resume", "give_up")
+INTENTS: Final = (
+    "match",
+    "undo",
+    "hint",
+    "smart_hint",
+    "shuffle",
+    "pause",
+    "resume",
+    "give_up",
+    "start",
+)
 #: Statuses after which nothing but viewing is possible.
 FINISHED: Final = frozenset({"won", "lost", "given_up"})
 
@@ -62,9 +72,15 @@ REFUSALS: Final = {
         " Undo a pair, replay the board, or give up."
     ),
     "not allowed": "This mode does not offer that.",
+    "started": "The clock is running already.",
 }
 
-_FORMAT = 1
+#: The save format new games are written in.
+_FORMAT = 2
+_FORMATS: Final = (1, 2)
+#: The first format whose clock waits for the first accepted intent (the first pick);
+#: older records started it when the game was made, and replay so.
+_FIRST_PICK_FORMAT: Final = 2
 
 
 @dataclass
@@ -154,7 +170,7 @@ class Session:
         self.dealt_version = dealt.version
         self.tiles_total = self._count(self.board)
         self._initial_occupied = int(self.board.occupied)
-        self.clock = GameClock(start=self.started, limit=self._limit())
+        self.clock = GameClock(start=None, limit=self._limit())  # starts at the first pick
         self._setup()
 
     # ------------------------------------------------------------ hooks
@@ -354,8 +370,16 @@ class Session:
             return refusal
         if self.status == "paused" and kind not in ("resume", "give_up"):
             return Outcome.refuse("paused")
+        waiting = not self.clock.started
+        if kind == "start" and not waiting:
+            return Outcome.refuse("started")
+        # The clock starts at the first accepted intent: a pick (``start``) or whatever
+        # the player does first; opening or looking at a game never starts it.
+        self.clock.begin(now)
         handler = getattr(self, f"_do_{kind}")
         outcome: Outcome = handler(a, b, now)
+        if waiting and not outcome.ok:
+            self.clock.start = None  # a refusal changes nothing, not even the clock
         outcome.events = early + outcome.events
         if outcome.ok:
             self._last_act = now
@@ -366,6 +390,9 @@ class Session:
             # A time penalty (an automatic shuffle on zen master) may end the game now.
             outcome.events += self.tick(now)
         return outcome
+
+    def _do_start(self, a: int, b: int, now: float) -> Outcome:
+        return Outcome(True, events=[{"type": "start"}])
 
     def _do_match(self, a: int, b: int, now: float) -> Outcome:
         if not self._valid_spot(a) or not self._valid_spot(b):
@@ -408,7 +435,10 @@ class Session:
         undo = self._undo.pop()
         move = self.board.pop()
         at = self.clock.elapsed(now)
-        taken = sum(line.points for line in self.ledger.lines[undo.ledger_len :])
+        # what the pair and the pairs after it earned; a help's cost is never refunded
+        taken = sum(
+            line.points for line in self.ledger.lines[undo.ledger_len :] if line.kind != "help"
+        )
         if taken:
             self.ledger.add("Undo", -taken, kind="undo", at=at)
         self.chain.restore(undo.chain)
@@ -573,7 +603,7 @@ class Session:
         """
         if not isinstance(data, Mapping):
             raise ModeError("a saved game must be a JSON object")
-        if data.get("format") != _FORMAT:
+        if data.get("format") not in _FORMATS:
             raise ModeError(f"unknown saved-game format {data.get('format')!r}")
         settings = Settings.from_json(data.get("settings"))
         start = data.get("start")
@@ -583,6 +613,8 @@ class Session:
         if not isinstance(log, list):
             raise ModeError("a saved game needs a move log (a list)")
         session = new_session(settings, float(start))
+        if int(data["format"]) < _FIRST_PICK_FORMAT:
+            session.clock.begin(float(start))  # an older record: the clock ran from the start
         for number, entry in enumerate(log, 1):
             if not isinstance(entry, Mapping):
                 raise ModeError(f"move {number} of the log is not an object")

@@ -8,7 +8,10 @@ Give up; it is won when the board is empty. Each pair scores 100 points.
 
 The Daily Challenge is the same game on the Turtle dealt from the date's seed;
 its summary carries the date so results can be kept per day
-(:mod:`tilematch.modes.daily`).
+(:mod:`tilematch.modes.daily`). There help costs: every hint or smart hint
+takes back a pair's worth (:data:`daily.HINT_COST`) and every shuffle
+:data:`daily.SHUFFLE_COST`, so a board solved by pressing Smart Hint scores
+nothing and an aided solve always ranks below every unaided one.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tilematch.modes import daily, deals
-from tilematch.modes.session import Session
+from tilematch.modes.session import Outcome, Session
 from tilematch.modes.settings import (
     ModeError,
     Settings,
@@ -101,17 +104,32 @@ class Daily(Regular):
         made = daily.daily_deal(s.date, s.version)
         return deals.Dealt(made.board, list(made.solution), made.version, "turtle")
 
+    def _hint(self, smart: bool) -> Outcome:
+        """A hint or smart hint, paid with a ``Hint`` ledger line (``kind`` ``help``)."""
+        outcome = super()._hint(smart)
+        if outcome.ok:
+            label = "Smart hint" if smart else "Hint"
+            at = self.clock.elapsed(self._now)
+            self.ledger.add(label, -daily.HINT_COST, kind="help", at=at)
+        return outcome
+
+    def _shuffle_cost(self, at: float, voluntary: bool, events: list[Event]) -> None:
+        self.ledger.add("Shuffle", -daily.SHUFFLE_COST, kind="help", at=at)
+
     def _extra_summary(self, now: float) -> ModeSummary:
         return {"date": self.settings.date, "solved": self.status == "won"}
 
     def result(self) -> dict[str, Any] | None:
-        """``{"date", "solved", "time", "hints", "undos"}`` once the game is over."""
+        """``{"date", "solved", "score", "time", "hints", "undos", "shuffles"}`` once the
+        game is over."""
         if self.summary is None:
             return None
         return {
             "date": self.settings.date,
             "solved": self.status == "won",
+            "score": self.score,
             "time": self.summary["time"],
             "hints": self.hints,
             "undos": self.undos,
+            "shuffles": self.shuffles,
         }

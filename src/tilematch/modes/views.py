@@ -89,11 +89,12 @@ class Event(TypedDict, total=False):
 
 class ClockView(TypedDict):
     """The clock: playing seconds, seconds left (``None`` when it counts up),
-    whether it is paused."""
+    whether it is paused, whether it has started (at the first pick)."""
 
     elapsed: float
     remaining: float | None
     paused: bool
+    started: bool
 
 
 class ModeCounters(TypedDict, total=False):

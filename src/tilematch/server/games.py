@@ -362,8 +362,10 @@ class Games:
         daily_date: str | None = None,
         level: int | None = None,
         start_key: str | None = None,
+        utc_offset: int | None = None,
     ) -> dict[str, Any] | None:
         """Start a game for ``player``; returns its view. Raises 422 for refused settings.
+        A Daily game keeps its player's ``utc_offset`` (minutes east of UTC).
 
         With ``start_key`` (a "find or start" such as a player's first Daily of a
         date) the game is stored only if no game was started for that key before, in
@@ -397,6 +399,7 @@ class Games:
             updated=now,
             daily_date=daily_date,
             level=level,
+            utc_offset=utc_offset,
         )
         try:
             with self.storage.transaction() as conn:
@@ -644,6 +647,7 @@ class Games:
         if not verified:
             log.warning("game %s: the replayed log disagrees; result not ranked", live.id)
         stars = self.rules.tower_stars(view) if live.level is not None else None
+        solved_on = self._local_date(live, now) if live.daily_date is not None else None
         return ResultRecord(
             game_id=live.id,
             player_id=live.player_id,
@@ -660,7 +664,17 @@ class Games:
             daily_date=live.daily_date,
             level=live.level,
             stars=stars,
+            solved_on=solved_on,
         )
+
+    def _local_date(self, live: Live, now: float) -> str:
+        """The player's calendar date at ``now`` by the UTC offset kept with their Daily
+        game (UTC when none was given)."""
+        offset = db_games.utc_offset(self.storage, live.id) or 0
+        try:
+            return self.rules.local_date(now, offset)
+        except ValueError:  # an offset out of range (stored by hand): the UTC date
+            return self.rules.local_date(now, 0)
 
 
 def _play(session: GameSession, log_: list[tuple[float, dict[str, Any]]]) -> None:

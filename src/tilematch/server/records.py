@@ -10,9 +10,10 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from tilematch.server.db import results as db_results
-from tilematch.server.db.games import daily_dates_started
+from tilematch.server.db.games import daily_dates_played
 from tilematch.server.errors import ApiError
 from tilematch.server.players import Player
+from tilematch.server.rules import RuleError
 
 if TYPE_CHECKING:
     from tilematch.server.deps import Server
@@ -75,23 +76,36 @@ def leaderboard(
 
 
 def daily_days(server: Server, player: Player) -> list[dict[str, Any]]:
-    """Per Daily Challenge date played: solved, and the best solve's time, hints and undos."""
-    days = []
-    for row in db_results.daily_results(server.storage, player.id):
-        day: dict[str, Any] = {"date": row["date"], "solved": bool(row["solved"]), "time": None}
-        day["hints"] = day["undos"] = None
-        if row["solved"]:
-            best = db_results.best_daily_solve(server.storage, player.id, row["date"])
-            if best is not None:
-                day.update(time=best["time"], hints=best["hints"], undos=best["undos"])
-        days.append(day)
-    # dates started but never finished count as played, not solved
+    """Per Daily Challenge date played, oldest first: ``{"date", "solved", "on_day",
+    "score", "time", "hints", "undos", "shuffles"}`` of its best result (the rules'
+    ``daily_history``). A date counts as played once a pair was matched in it; opening
+    it is not playing. Streaks count the ``on_day`` dates (:func:`daily_streaks`)."""
+    days = server.rules.daily_history(db_results.daily_results(server.storage, player.id))
     known = {day["date"] for day in days}
-    for date in daily_dates_started(server.storage, player.id):
-        if date not in known:
-            days.append({"date": date, "solved": False, "time": None, "hints": None, "undos": None})
+    for date in daily_dates_played(server.storage, player.id):
+        if date not in known:  # played and not finished: played, not solved
+            days.append(
+                {"date": date, "solved": False, "on_day": False, "score": None, "time": None}
+                | dict.fromkeys(("hints", "undos", "shuffles"), None)
+            )
     days.sort(key=lambda day: day["date"])
     return days
+
+
+def daily_streaks(server: Server, days: list[dict[str, Any]], today: str) -> tuple[int, int]:
+    """``(current, best)`` streaks of ``days`` (from :func:`daily_days`) up to ``today``."""
+    return server.rules.streaks([day["date"] for day in days if day["on_day"]], today)
+
+
+def daily_offset(server: Server, minutes: int | None) -> int:
+    """The player's UTC offset for a Daily game: ``minutes`` east of UTC checked by the
+    rules (0 when not given). Raises 422 ``bad_value`` naming the problem."""
+    if minutes is None:
+        return 0
+    try:
+        return server.rules.check_offset(minutes)
+    except RuleError as error:
+        raise ApiError(422, "bad_value", f"'utc_offset': {error}.") from None
 
 
 def cleared_levels(server: Server, player: Player) -> dict[int, int]:

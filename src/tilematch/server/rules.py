@@ -45,7 +45,10 @@ class Rules(Protocol):
     def brief(self, session: GameSession) -> tuple[str, int, int | None]: ...
     def expired(self, session: GameSession, now: float) -> bool | None: ...
     def daily_settings(self, date: str) -> Any: ...
-    def streaks(self, solved: Sequence[str], today: str) -> tuple[int, int]: ...
+    def streaks(self, streak_days: Sequence[str], today: str) -> tuple[int, int]: ...
+    def daily_history(self, results: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]: ...
+    def check_offset(self, minutes: int) -> int: ...
+    def local_date(self, at: float, offset: int) -> str: ...
     def tower_levels(self) -> list[dict[str, Any]]: ...
     def tower_unlocked(self, cleared: set[int]) -> set[int]: ...
     def tower_stars(self, view: Mapping[str, Any]) -> int: ...
@@ -129,9 +132,28 @@ class ModesRules:
         except self._error_types() as error:
             raise RuleError(_message(error)) from None
 
-    def streaks(self, solved: Sequence[str], today: str) -> tuple[int, int]:
-        current, best = self.modes.daily.streaks(dict.fromkeys(solved, True), today)
+    def streaks(self, streak_days: Sequence[str], today: str) -> tuple[int, int]:
+        """``(current, best)`` runs of consecutive ``streak_days`` (dates with a streak
+        solve, the ``on_day`` of :meth:`daily_history`) up to ``today``."""
+        current, best = self.modes.daily.streaks(dict.fromkeys(streak_days, True), today)
         return int(current), int(best)
+
+    def daily_history(self, results: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """One line per date of finished Daily results, with the best result of each
+        and ``on_day`` (the date counts for a streak); see ``modes.daily.history``."""
+        lines: list[dict[str, Any]] = self.modes.daily.history(results)
+        return lines
+
+    def check_offset(self, minutes: int) -> int:
+        """A player's UTC offset in minutes east, checked; raises :class:`RuleError`."""
+        try:
+            return int(self.modes.daily.check_offset(minutes))
+        except self._error_types() as error:
+            raise RuleError(_message(error)) from None
+
+    def local_date(self, at: float, offset: int) -> str:
+        """The player's calendar date at Unix time ``at``, ``offset`` minutes east of UTC."""
+        return str(self.modes.daily.local_date(at, offset))
 
     def tower_levels(self) -> list[dict[str, Any]]:
         return [dict(level.to_json()) for level in self.modes.tower.LEVELS]

@@ -6,7 +6,15 @@ from typing import Any
 
 import pytest
 
-from tests.support.server import SQLITE_ONLY, TestClient, act, new_game, play_out, table_dump
+from tests.support.server import (
+    SQLITE_ONLY,
+    TestClient,
+    act,
+    new_game,
+    play_out,
+    start_clock,
+    table_dump,
+)
 from tests.support.stored import GAME_TABLES, Stored
 from tilematch.cli import main
 from tilematch.server.db import Storage
@@ -57,11 +65,12 @@ def _play_a_bit_of_everything(make_client, clock) -> list[str]:
     clock.advance(1)
     pair = unfinished["pairs"][0]
     act(first, unfinished["id"], type="match", a=pair[0], b=pair[1])
-    daily = first.get("/api/daily/2026-11-29").json()
+    daily = first.post("/api/daily/2026-11-29").json()
     play_out(first, daily, clock)
     second = make_client()
     tokens.append(second.get("/api/me").json()["token"])
     arcade = new_game(second, game="shisensho", mode="arcade", size=[4, 4], seed=5)
+    start_clock(second, arcade)  # the first pick
     clock.advance(400)
     assert second.get(f"/api/games/{arcade['id']}").json()["status"] != "playing"
     clock.advance(1)  # no two ends at the same time: the history is newest first

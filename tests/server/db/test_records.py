@@ -95,15 +95,22 @@ def test_a_result_whose_replay_disagrees_is_not_ranked(client, clock):
     ],
 )
 def test_daily_refuses_bad_dates(client, db_path, value):
-    answer = client.get(f"/api/daily/{value}")
-    assert answer.status_code == 422
-    assert answer.json()["error"]["code"] == "bad_date"
-    assert client.post(f"/api/daily/{value}/restart").status_code == 422
+    for answer in (
+        client.get(f"/api/daily/{value}"),
+        client.post(f"/api/daily/{value}"),
+        client.post(f"/api/daily/{value}/restart"),
+    ):
+        assert answer.status_code == 422
+        assert answer.json()["error"]["code"] == "bad_date"
     with Stored(db_path) as db:
         assert db.value("SELECT COUNT(*) FROM games") == 0
 
 
-def _insert_daily(db_path, player_id, date, outcome, time, verified=1, hints=0, undos=0):
+def _insert_daily(
+    db_path, player_id, date, outcome, time, verified=1, hints=0, undos=0, solved_on=None
+):
+    """A finished Daily game and its result, written straight to the database; the
+    score is what the Daily's hints cost, the local date of the end ``date`` itself."""
     game_id = f"g-{date}-{outcome}-{time}"
     with Stored(db_path) as db:
         db.execute(
@@ -114,9 +121,20 @@ def _insert_daily(db_path, player_id, date, outcome, time, verified=1, hints=0, 
         )
         db.execute(
             "INSERT INTO results (game_id, player_id, game, mode, board, outcome, score, time,"
-            " hints, undos, verified, finished, daily_date) VALUES (?, ?, 'solitaire', 'daily',"
-            " 'turtle', ?, 0, ?, ?, ?, ?, 0, ?)",
-            (game_id, player_id, outcome, time, hints, undos, verified, date),
+            " hints, undos, verified, finished, daily_date, solved_on) VALUES (?, ?,"
+            " 'solitaire', 'daily', 'turtle', ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+            (
+                game_id,
+                player_id,
+                outcome,
+                7200 - 100 * hints,
+                time,
+                hints,
+                undos,
+                verified,
+                date,
+                solved_on or date,
+            ),
         )
 
 
@@ -139,9 +157,12 @@ def test_daily_history_and_streaks(client, db_path):
     assert days["2026-11-21"] == {
         "date": "2026-11-21",
         "solved": True,
+        "on_day": True,
+        "score": 7000,
         "time": 200.0,
         "hints": 2,
         "undos": 0,
+        "shuffles": 0,
     }
     assert days["2026-11-23"]["solved"] is False
     assert days["2026-11-29"]["solved"] is False  # an unverified result does not count
@@ -151,22 +172,23 @@ def test_daily_history_and_streaks(client, db_path):
 
 
 def test_daily_game_is_created_once_then_continued(client, clock):
-    first = client.get("/api/daily/2026-11-29")
-    assert first.status_code == 200, first.text
+    first = client.post("/api/daily/2026-11-29")
+    assert first.status_code == 201, first.text
     game = first.json()
     assert game["mode"] == "daily" and game["layout"] == "turtle"
     assert game["daily_date"] == "2026-11-29" and len(game["tiles"]) == 144
-    again = client.get("/api/daily/2026-11-29").json()
-    assert again["id"] == game["id"]
+    again = client.post("/api/daily/2026-11-29")
+    assert again.status_code == 200 and again.json()["id"] == game["id"]
+    assert client.get("/api/daily/2026-11-29").json()["id"] == game["id"]
     restarted = client.post("/api/daily/2026-11-29/restart")
     assert restarted.status_code == 201
     fresh = restarted.json()
     assert fresh["id"] != game["id"] and fresh["tiles"] == game["tiles"]
     assert client.get("/api/daily/2026-11-29").json()["id"] == fresh["id"]
-    other_day = client.get("/api/daily/2026-11-28").json()
+    other_day = client.post("/api/daily/2026-11-28").json()
     assert other_day["tiles"] != game["tiles"]
     history = client.get("/api/daily").json()
-    assert [d["date"] for d in history["days"]] == ["2026-11-28", "2026-11-29"]
+    assert history["days"] == []  # opened, not played
     assert history["streak"] == 0
 
 

@@ -42,14 +42,16 @@ class GameRecord:
     finished: float | None = None
     daily_date: str | None = None
     level: int | None = None
+    #: a Daily game's player: minutes east of UTC (their calendar decides the streak)
+    utc_offset: int | None = None
 
 
 def insert_game(conn: Connection, record: GameRecord) -> None:
     """Store a new game (a solo game when it starts, a duel when it ends)."""
     conn.execute(
         "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
-        " state, status, tiles_left, score, created, updated, finished, daily_date, level)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " state, status, tiles_left, score, created, updated, finished, daily_date, level,"
+        " utc_offset) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         astuple(record),
     )
 
@@ -125,13 +127,27 @@ def latest_daily_game(storage: Storage, player_id: str, day: str) -> str | None:
     return str(row["id"]) if row is not None else None
 
 
-def daily_dates_started(storage: Storage, player_id: str) -> list[str]:
-    """Every Daily date the player has started a game of."""
+def daily_dates_played(storage: Storage, player_id: str) -> list[str]:
+    """Every Daily date the player has matched a pair in (opening a date is not playing)."""
     rows = storage.rows(
-        "SELECT DISTINCT daily_date FROM games WHERE player_id = ? AND daily_date IS NOT NULL",
-        (player_id,),
+        "SELECT DISTINCT g.daily_date FROM games AS g WHERE g.player_id = ?"
+        " AND g.daily_date IS NOT NULL AND EXISTS (SELECT 1 FROM moves AS m"
+        " WHERE m.game_id = g.id AND m.intent LIKE ?)",
+        (player_id, '{"type":"match"%'),
     )
     return [row["daily_date"] for row in rows]
+
+
+def utc_offset(storage: Storage, game_id: str) -> int | None:
+    """The UTC offset (minutes east) stored with a Daily game, or ``None``."""
+    row = storage.row("SELECT utc_offset FROM games WHERE id = ?", (game_id,))
+    return None if row is None or row["utc_offset"] is None else int(row["utc_offset"])
+
+
+def set_utc_offset(storage: Storage, game_id: str, minutes: int) -> None:
+    """Store the UTC offset a player's page gave when it opened their Daily game again."""
+    with storage.transaction() as conn:
+        conn.execute("UPDATE games SET utc_offset = ? WHERE id = ?", (minutes, game_id))
 
 
 def insert_move(conn: Connection, game_id: str, seq: int, at: float, intent: str) -> bool:

@@ -123,6 +123,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         );
         """,
     ),
+    Migration(
+        5,
+        "the player's UTC offset of a Daily game, and the local date of its end",
+        """
+        ALTER TABLE games ADD COLUMN utc_offset INTEGER;
+        ALTER TABLE results ADD COLUMN solved_on TEXT;
+        """,
+    ),
 )
 
 #: The schema version this release writes.

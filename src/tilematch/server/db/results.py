@@ -48,6 +48,8 @@ class ResultRecord:
     daily_date: str | None = None
     level: int | None = None
     stars: int | None = None
+    #: a Daily game: the player's own calendar date when it ended
+    solved_on: str | None = None
 
 
 def insert_result(conn: Connection, record: ResultRecord) -> bool:
@@ -56,8 +58,8 @@ def insert_result(conn: Connection, record: ResultRecord) -> bool:
     cursor = conn.execute(
         "INSERT INTO results (game_id, player_id, game, mode, board,"
         " variant, outcome, score, time, moves, hints, undos, shuffles, verified,"
-        " finished, daily_date, level, stars)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " finished, daily_date, level, stars, solved_on)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (game_id) DO NOTHING",
         astuple(record),
     )
@@ -115,7 +117,7 @@ def leaderboard(
     limit: int,
 ) -> list[dict[str, Any]]:
     """Each player's best ranked result, best first (score, then time): entries
-    ``{"rank", "name", "score", "time", "board", "variant", "you"}``. ``filters``
+    ``{"rank", "name", "score", "time", "hints", "board", "variant", "you"}``. ``filters``
     narrows by ``board``, ``variant`` and ``daily_date`` (``None``: any)."""
     where = ["game = ?", "mode = ?", _RANKED]
     params: list[Any] = [game, mode]
@@ -125,7 +127,8 @@ def leaderboard(
             where.append(f"{column} = ?")
             params.append(value)
     rows = storage.rows(
-        "SELECT r.player_id, p.name, r.score, r.time, r.board, r.variant, r.finished FROM ("
+        "SELECT r.player_id, p.name, r.score, r.time, r.hints, r.board, r.variant, r.finished"
+        " FROM ("
         "  SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id"
         "    ORDER BY score IS NULL, score DESC, time ASC, finished ASC, game_id) AS nth"
         f"  FROM results WHERE {' AND '.join(where)}"
@@ -137,7 +140,7 @@ def leaderboard(
     return _standings(
         rows,
         viewer,
-        lambda row: {key: row[key] for key in ("score", "time", "board", "variant")},
+        lambda row: {key: row[key] for key in ("score", "time", "hints", "board", "variant")},
     )
 
 
@@ -174,27 +177,22 @@ def duel_leaderboard(
 
 
 def daily_results(storage: Storage, player_id: str) -> list[dict[str, Any]]:
-    """Per Daily date the player finished: ``{"date", "solved", "time"}`` (the best
-    verified winning time), by date."""
+    """Every finished Daily game of the player, by date: ``{"date", "solved", "score",
+    "time", "hints", "undos", "shuffles", "solved_on"}`` (``solved``: a verified win)."""
     rows = storage.rows(
-        "SELECT daily_date AS date,"
-        " MAX(CASE WHEN outcome = 'won' AND verified = 1 THEN 1 ELSE 0 END) AS solved,"
-        " MIN(CASE WHEN outcome = 'won' AND verified = 1 THEN time END) AS time"
-        " FROM results WHERE player_id = ? AND daily_date IS NOT NULL GROUP BY daily_date"
-        " ORDER BY daily_date",
+        "SELECT daily_date AS date, outcome, verified, score, time, hints, undos, shuffles,"
+        " solved_on FROM results WHERE player_id = ? AND daily_date IS NOT NULL"
+        " ORDER BY daily_date, finished",
         (player_id,),
     )
-    return [dict(row) for row in rows]
-
-
-def best_daily_solve(storage: Storage, player_id: str, day: str) -> dict[str, Any] | None:
-    """``{"time", "hints", "undos"}`` of the player's fastest verified solve of ``day``."""
-    row = storage.row(
-        "SELECT time, hints, undos FROM results WHERE player_id = ? AND daily_date = ?"
-        " AND outcome = 'won' AND verified = 1 ORDER BY time, game_id LIMIT 1",
-        (player_id, day),
-    )
-    return dict(row) if row is not None else None
+    return [
+        {
+            **{key: row[key] for key in ("date", "score", "time", "hints", "undos", "shuffles")},
+            "solved": row["outcome"] == "won" and bool(row["verified"]),
+            "solved_on": row["solved_on"],
+        }
+        for row in rows
+    ]
 
 
 def cleared_levels(storage: Storage, player_id: str) -> dict[int, int]:

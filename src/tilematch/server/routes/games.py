@@ -58,7 +58,7 @@ class MatchIntent(Strict):
 class PlainIntent(Strict):
     """Any other intent."""
 
-    type: Literal["undo", "hint", "smart_hint", "shuffle", "pause", "resume", "give_up"]
+    type: Literal["start", "undo", "hint", "smart_hint", "shuffle", "pause", "resume", "give_up"]
 
 
 class Intent(RootModel[Annotated[MatchIntent | PlainIntent, Field(discriminator="type")]]):
@@ -77,10 +77,13 @@ def start_game(
     *,
     daily_date: str | None = None,
     level: int | None = None,
+    utc_offset: int | None = None,
 ) -> dict[str, Any]:
     """Start a game after the creation rate limit; returns its view."""
     server.creations.check(player.id, "new games")
-    started = server.games.create(player, settings, daily_date=daily_date, level=level)
+    started = server.games.create(
+        player, settings, daily_date=daily_date, level=level, utc_offset=utc_offset
+    )
     assert started is not None  # without a start key a new game is always stored
     return started
 
@@ -90,7 +93,9 @@ def create_game(body: NewGame, player: PlayerDep, server: ServerDep) -> dict[str
     """The new game's view. 422 ``bad_settings`` names a refused setting; 403
     ``level_locked`` for a campaign level not yet unlocked; 429 when starting too many."""
     if body.mode == "daily":
-        raise ApiError(422, "use_daily", "Daily Challenges are started at /api/daily/{YYYY-MM-DD}.")
+        raise ApiError(
+            422, "use_daily", "Daily Challenges are started by POST /api/daily/{YYYY-MM-DD}."
+        )
     if body.mode == "duel":
         raise ApiError(422, "use_duels", "Speed Duels are started at /api/duels.")
     fields = body.model_dump(exclude_none=True)

@@ -39,6 +39,11 @@ export function localDate(date = new Date()) {
   return `${y}-${m}-${d}`;
 }
 
+/** This device's offset from UTC in minutes east (UTC+1 is 60), as the server asks it. */
+export function utcOffset(date = new Date()) {
+  return -date.getTimezoneOffset();
+}
+
 /** Human names for the games and modes. */
 export const GAME_NAMES = {
   shisensho: "Shisen-Sho",

@@ -22,6 +22,7 @@
  * @property {number} [elapsed]
  * @property {number | null} [remaining]
  * @property {boolean} [paused]
+ * @property {boolean} [started] false until the first pick starts it
  */
 
 /**

@@ -12,7 +12,7 @@ import { createBoard } from "../board/board.js";
 import { bindShortcuts } from "../keyboard.js";
 import { hudItems, renderHud } from "./hud.js";
 import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
-import { applyView, clockAt, createState, FINISHED, matchedWords, pick as pickTile, tileAt, uiState } from "./state.js";
+import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pick as pickTile, tileAt, uiState } from "./state.js";
 import { snap, refuse } from "../sound.js";
 import { getSettings, setSettings, onSettings } from "../storage.js";
 import { GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
@@ -214,8 +214,10 @@ export function mountGame(root, options) {
 
   // ---------------------------------------------------------------- picking
   async function pick(spot) {
+    const waits = clockWaits(state);
     const outcome = pickTile(state, spot);
     if (!outcome) return;
+    if (waits) startClock();
     if ("message" in outcome) {
       if (outcome.refused != null) {
         draw();
@@ -239,6 +241,22 @@ export function mountGame(root, options) {
       state.matching.delete(a);
       state.matching.delete(b);
     }
+  }
+
+  // The first pick starts the game's clock on the server (once: the view says so).
+  /** @type {string | null} the game whose clock a start was sent for */
+  let starting = null;
+  function startClock() {
+    const id = shown().id;
+    if (starting === id) return;
+    starting = id;
+    send(id, { type: "start" })
+      .then((result) => {
+        if (state.view && state.view.id === id && state.pending === 0) apply(result.game, { quiet: true });
+      })
+      .catch(() => {
+        starting = null;
+      });
   }
 
   async function sendMatch(intent, first, second, answered) {

@@ -221,6 +221,16 @@ function message(text, kind, draw) {
 }
 
 /**
+ * Whether a pick now must first start the game's clock: the server starts it at the
+ * first pick, and opening or looking at a game never does.
+ * @param {GameState} state
+ */
+export function clockWaits(state) {
+  const view = state.view;
+  return Boolean(view && view.status === "playing" && view.clock && view.clock.started === false);
+}
+
+/**
  * The clock as the HUD shows it `now`: the view's figures plus the time since it came.
  * @param {GameState} state
  * @param {number} now
@@ -229,7 +239,7 @@ function message(text, kind, draw) {
 export function clockAt(state, now) {
   const view = /** @type {View} */ (state.view);
   const c = view.clock || {};
-  const running = view.status === "playing" && !c.paused;
+  const running = view.status === "playing" && !c.paused && c.started !== false;
   const delta = running ? (now - state.receivedAt) / 1000 : 0;
   const elapsed = (c.elapsed ?? view.counters?.time ?? 0) + delta;
   const remaining = c.remaining == null ? null : Math.max(0, c.remaining - delta);

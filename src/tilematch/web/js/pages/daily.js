@@ -1,10 +1,12 @@
 // @ts-check
 // Daily Challenge: today's Turtle board (the same board for the same date), Restart
-// Today, a calendar of past results, streaks and best results.
+// Today, a calendar of past results, streaks and best results. Opening a date starts
+// (or continues) its game with this device's UTC offset: the server counts a streak
+// day only when the board is solved on that date of the player's own calendar.
 
 import { api } from "../api.js";
 import { mountGame } from "../game/controller.js";
-import { clock, esc, localDate } from "../dom.js";
+import { clock, esc, localDate, utcOffset } from "../dom.js";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -19,6 +21,11 @@ export function monthGrid(year, month) {
   const weeks = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
   return weeks;
+}
+
+/** "1 hint", "3 hints". */
+export function hintWords(count) {
+  return `${count} ${count === 1 ? "hint" : "hints"}`;
 }
 
 export default async function daily(main, { query, navigate }) {
@@ -74,9 +81,16 @@ export default async function daily(main, { query, navigate }) {
                 .map((iso) => {
                   if (!iso) return "<td></td>";
                   const day = byDate.get(iso);
-                  const state = day ? (day.solved ? "solved" : "played") : iso > today ? "future" : "open";
+                  const state = day ? (day.solved ? (day.on_day ? "solved" : "late") : "played") : iso > today ? "future" : "open";
+                  const late = state === "late" ? " (not on its day or with too much help: no streak)" : "";
                   const label = `${iso}: ${
-                    day ? (day.solved ? `solved in ${clock(day.time)}, ${day.hints} hints, ${day.undos} undos` : "played, not solved") : iso > today ? "not yet" : "not played"
+                    day
+                      ? day.solved
+                        ? `solved in ${clock(day.time)}, ${day.score} points, ${hintWords(day.hints)}, ${day.undos} undos${late}`
+                        : "played, not solved"
+                      : iso > today
+                        ? "not yet"
+                        : "not played"
                   }`;
                   const cls = `cal-day is-${state}${iso === date ? " is-current" : ""}${iso === today ? " is-today" : ""}`;
                   const inner = iso > today ? `<span>${Number(iso.slice(8))}</span>` : `<a href="/daily?date=${iso}" data-link aria-label="${esc(label)}">${Number(iso.slice(8))}</a>`;
@@ -86,7 +100,7 @@ export default async function daily(main, { query, navigate }) {
           )
           .join("")}</tbody>
       </table>
-      <p class="cal-key muted"><span class="key is-solved"></span> solved <span class="key is-played"></span> played</p>`;
+      <p class="cal-key muted"><span class="key is-solved"></span> solved <span class="key is-late"></span> solved, no streak <span class="key is-played"></span> played</p>`;
     cal.querySelector(".cal-prev").onclick = () => {
       shown = shown.month === 0 ? { year: shown.year - 1, month: 11 } : { year: shown.year, month: shown.month - 1 };
       drawCalendar();
@@ -99,12 +113,13 @@ export default async function daily(main, { query, navigate }) {
 
   function drawBest() {
     const solved = (history.days || []).filter((d) => d.solved && d.time != null);
-    const best = [...solved].sort((a, b) => a.time - b.time).slice(0, 5);
+    // the server's order of merit: points first (help costs points), then time
+    const best = [...solved].sort((a, b) => b.score - a.score || a.time - b.time).slice(0, 5);
     side.querySelector(".best").innerHTML = best.length
-      ? `<table><thead><tr><th>Date</th><th class="num">Time</th><th class="num">Hints</th><th class="num">Undos</th></tr></thead><tbody>${best
+      ? `<table><thead><tr><th>Date</th><th class="num">Score</th><th class="num">Time</th><th class="num">Hints</th><th class="num">Undos</th></tr></thead><tbody>${best
           .map(
             (d) =>
-              `<tr><td><a href="/daily?date=${esc(d.date)}" data-link>${esc(d.date)}</a></td><td class="num">${esc(clock(d.time))}</td><td class="num">${esc(
+              `<tr><td><a href="/daily?date=${esc(d.date)}" data-link>${esc(d.date)}</a></td><td class="num">${esc(d.score)}</td><td class="num">${esc(clock(d.time))}</td><td class="num">${esc(
                 d.hints,
               )}</td><td class="num">${esc(d.undos)}</td></tr>`,
           )
@@ -124,13 +139,13 @@ export default async function daily(main, { query, navigate }) {
     try {
       const rows = await api.leaderboards({ game: "solitaire", mode: "daily", date });
       side.querySelector(".board-leaders").innerHTML = rows.length
-        ? `<table><thead><tr><th class="num">#</th><th>Name</th><th class="num">Score</th><th class="num">Time</th></tr></thead><tbody>${rows
+        ? `<table><thead><tr><th class="num">#</th><th>Name</th><th class="num">Score</th><th class="num">Time</th><th>Help</th></tr></thead><tbody>${rows
             .slice(0, 10)
             .map(
               (r) =>
                 `<tr><td class="num">${esc(r.rank)}</td><td>${esc(r.name)}</td><td class="num">${esc(r.score)}</td><td class="num">${esc(
                   clock(r.time),
-                )}</td></tr>`,
+                )}</td><td class="help-mark">${r.hints ? `<span class="hinted">${esc(hintWords(r.hints))}</span>` : `<span class="muted">unaided</span>`}</td></tr>`,
             )
             .join("")}</tbody></table>`
         : `<p class="muted">No one has solved this board yet.</p>`;
@@ -141,9 +156,9 @@ export default async function daily(main, { query, navigate }) {
 
   const controller = mountGame(main.querySelector(".daily-game"), {
     title: `Daily Challenge · ${date}`,
-    load: () => api.daily(date),
-    newGame: () => api.restartDaily(date),
-    replay: () => api.restartDaily(date),
+    load: () => api.startDaily(date, utcOffset()),
+    newGame: () => api.restartDaily(date, utcOffset()),
+    replay: () => api.restartDaily(date, utcOffset()),
     newLabel: isToday ? "Restart Today" : "Restart This Challenge",
     onChange: () => refreshSide(),
   });
