@@ -250,17 +250,30 @@ class Postgres(Service):
     def kill(self) -> None:
         """Kill the postmaster at once (SIGKILL), as a crash would, and wait until its
         backends are gone too (they notice and exit), so that it can start again."""
+        backends = _children(self.pid) if self.pid is not None else []
         super().kill()
-        deadline = time.monotonic() + 10
-        while _listening(self.port) and time.monotonic() < deadline:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and (
+            _listening(self.port) or any(_alive(pid) for pid in backends)
+        ):
             time.sleep(0.05)
-        pid_file = self.data / "postmaster.pid"
-        while pid_file.exists() and time.monotonic() < deadline:
-            try:
-                os.kill(int(pid_file.read_text().split()[0]), 0)
-            except (OSError, ValueError, IndexError):
-                break
-            time.sleep(0.05)
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (empty when they cannot be read)."""
+    try:
+        return [int(n) for n in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except (OSError, ValueError):
+        return []
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
 
 
 class Redis(Service):
