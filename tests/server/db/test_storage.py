@@ -14,6 +14,7 @@ from tests.support.server import SQLITE_ONLY, act, new_game
 from tests.support.stored import Stored
 from tilematch.server.db import MIGRATIONS, SCHEMA_VERSION, Storage, StorageError
 from tilematch.server.db.dialect import postgres_ddl
+from tilematch.server.db.errors import StorageFailure
 
 SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 4], "seed": 11}
 
@@ -183,7 +184,7 @@ def test_restart_mid_game_loses_no_acknowledged_move(make_client, clock):
     assert answer["ok"] and answer["game"]["counters"]["moves"] == 4
 
 
-def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path):
+def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path, monkeypatch):
     game = new_game(client, **SMALL)
     server = client.app.state.server
     real = server.storage.transaction
@@ -194,7 +195,12 @@ def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path):
             raise sqlite3.OperationalError("disk I/O error")
             yield conn  # pragma: no cover
 
+    def failing_statement(sql, params=()):
+        raise StorageFailure("PostgreSQL failed: could not extend file: No space left on device")
+
     server.storage.transaction = failing
+    if server.storage.engine == "postgresql":  # a move in play is one statement there
+        monkeypatch.setattr(server.storage.backend, "statement", failing_statement)
     pair = game["pairs"][0]
     answer = client.post(
         f"/api/games/{game['id']}/actions", json={"type": "match", "a": pair[0], "b": pair[1]}
@@ -202,6 +208,7 @@ def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path):
     assert answer.status_code == 503
     assert answer.json()["error"]["code"] == "storage_failed"
     server.storage.transaction = real
+    monkeypatch.undo()
     # The in-memory game was dropped: the stored (unchanged) game is what continues.
     view = client.get(f"/api/games/{game['id']}").json()
     assert view["counters"]["tiles_left"] == 16 and view["counters"]["moves"] == 0
