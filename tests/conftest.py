@@ -1,7 +1,7 @@
 """Session-wide fixtures: the real PostgreSQL and Redis servers, started on first use.
 
 Each starts once per test session in a temporary folder on a free loopback port
-(see :mod:`tests.support.services`) and is stopped when the session ends.
+(see :mod:`tilematch.benchmarks.services`) and is stopped when the session ends.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support.services import PostgresServer, RedisServer
+from tilematch.benchmarks.services import Postgres, Redis
 
 
 @pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
+def postgres_server() -> Iterator[Postgres]:
     """The session's PostgreSQL server (its ``new_database()`` gives each test its own)."""
-    server = PostgresServer().start()
+    server = Postgres(durable=False, database="postgres").start()
     try:
         yield server
     finally:
@@ -24,9 +24,9 @@ def postgres_server() -> Iterator[PostgresServer]:
 
 
 @pytest.fixture(scope="session")
-def redis_server() -> Iterator[RedisServer]:
+def redis_server() -> Iterator[Redis]:
     """The session's Redis server (a test that uses it runs after a ``flush()``)."""
-    server = RedisServer().start()
+    server = Redis().start()
     try:
         yield server
     finally:
@@ -34,13 +34,13 @@ def redis_server() -> Iterator[RedisServer]:
 
 
 @pytest.fixture
-def postgres_url(postgres_server: PostgresServer) -> str:
+def postgres_url(postgres_server: Postgres) -> str:
     """The URL of a new, empty PostgreSQL database for this test."""
     return postgres_server.new_database()
 
 
 @pytest.fixture
-def redis_url(redis_server: RedisServer) -> Iterator[str]:
+def redis_url(redis_server: Redis) -> Iterator[str]:
     """The URL of the session's Redis, emptied for this test (and restarted if a test
     stopped it)."""
     if redis_server.process is None or redis_server.process.poll() is not None:

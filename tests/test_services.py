@@ -6,7 +6,7 @@ from __future__ import annotations
 import psycopg
 import redis
 
-from tests.support.services import PostgresServer, RedisServer
+from tilematch.benchmarks.services import Postgres, Redis
 
 
 def test_each_test_gets_an_empty_postgres_database(postgres_url, postgres_server):
@@ -22,7 +22,7 @@ def test_each_test_gets_an_empty_postgres_database(postgres_url, postgres_server
     assert tables == (0,)
 
 
-def test_postgres_comes_back_after_kill_with_its_data(postgres_server: PostgresServer):
+def test_postgres_comes_back_after_kill_with_its_data(postgres_server: Postgres):
     url = postgres_server.new_database()
     with psycopg.connect(url) as conn:
         conn.execute("CREATE TABLE t (x integer)")
@@ -38,7 +38,7 @@ def test_postgres_comes_back_after_kill_with_its_data(postgres_server: PostgresS
         assert conn.execute("SELECT x FROM t").fetchall() == [(42,)]
 
 
-def test_redis_is_flushed_per_test_and_survives_a_restart(redis_url, redis_server: RedisServer):
+def test_redis_is_flushed_per_test_and_survives_a_restart(redis_url, redis_server: Redis):
     client = redis.Redis.from_url(redis_url)
     assert client.dbsize() == 0
     client.set("k", "v")

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+import tilematch
 from tilematch.commands import bench, db, deal, layouts, moves, serve, solve
 
 #: Sub-commands in the order ``tilematch --help`` lists them.
@@ -26,6 +27,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
         prog="tilematch",
         description="Shisen-Sho, Mahjong Solitaire and Black & White Mahjong.",
     )
+    parser.add_argument("--version", action="version", version=f"tilematch {tilematch.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     handlers: dict[str, ModuleType] = {}
     for module in COMMANDS:

@@ -9,6 +9,7 @@ that the report and the verdicts have their shape.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -102,6 +103,17 @@ def test_targets_compare_two_processes_on_postgresql_with_one_on_sqlite() -> Non
     )
 
 
+def test_the_ratio_is_judged_for_each_balance_that_was_run() -> None:
+    base = _run("sqlite", 1, _level(100, 1000, servers=3.0))
+    spread = _run("postgresql", 2, _level(100, 1000, servers=5.0, postgresql=1.0))  # 6 ms
+    kept = _run("postgresql", 2, _level(100, 1000, servers=2.5, postgresql=1.0))
+    kept = replace(kept, sticky=True)  # 3.5 ms, each player on one process
+    lines = load.targets([base, spread, kept])
+    assert "(round robin)" in lines[0] and lines[0].endswith("ratio 0.50 (target >= 0.80): not met")
+    assert "(each player on one process)" in lines[1] and lines[1].endswith(": met")
+    assert "ratio 0.86" in lines[1]
+
+
 def test_targets_say_what_this_run_did_not_measure() -> None:
     lines = load.targets([_run("sqlite", 1, _level(100, 10, servers=0.03))])
     assert len(lines) == 2
@@ -117,13 +129,17 @@ def test_a_cluster_refuses_what_it_cannot_run() -> None:
         load.measure(["sqlite"], [1], [1], redis="maybe")
 
 
-def test_only_round_robin_runs_of_single_workers_are_judged() -> None:
+def test_runs_of_many_workers_are_not_judged_and_sticky_ones_are_named() -> None:
     base = _run("sqlite", 1, _level(100, 1000, servers=3.0))
     level = _level(100, 1000, servers=2.5, postgresql=1.0)
     sticky = load.LoadRun("postgresql", 2, True, level, load.audit(level, {}, {}), 0, sticky=True)
     workers = load.LoadRun("postgresql", 2, True, level, load.audit(level, {}, {}), 0, workers=2)
     assert sticky.label() == "postgresql + Redis, sticky"
     assert workers.label() == "postgresql + Redis, --workers 2"
-    lines = load.targets([base, sticky, workers])
-    assert all("not measured in this run" in line for line in lines)
+    assert all("not measured in this run" in line for line in load.targets([base, workers]))
+    ratio, p95 = load.targets([base, sticky, workers])
+    assert "(each player on one process)" in ratio and ratio.endswith(
+        "ratio 0.86 (target >= 0.80): met"
+    )
+    assert "not measured in this run" in p95  # latency is judged on round robin only
     assert "| postgresql + Redis, sticky | 2 | 100 |" in load.table([sticky])

@@ -29,6 +29,10 @@ def test_measure_rows(page: Any, live_server: Any) -> None:
     assert answered.median_ms <= removed.median_ms
 
 
-def test_no_rows_without_chromium(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bench, "CHROMIUM", "/nonexistent/chromium")
-    assert bench.run(quick=True) == []
+def test_no_rows_without_chromium_and_it_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tilematch.benchmarks import live
+    from tilematch.benchmarks.needs import RowsDropped
+
+    monkeypatch.setattr(live, "CHROMIUM", "/nonexistent/chromium")
+    with pytest.raises(RowsDropped, match=r"needs Chromium .*apt-get install chromium"):
+        bench.run(quick=True)

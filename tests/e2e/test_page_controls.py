@@ -258,15 +258,27 @@ def test_pause_hides_board(page: Any) -> None:
         page.evaluate("() => getComputedStyle(document.querySelector('.board')).visibility")
         == "hidden"
     )
+    # a ranked game's clock runs on in a pause, and the page says so
+    assert "clock runs on" in page.locator(".game .message").inner_text()
     time_before = page.locator(".hud-time dd").inner_text()
     page.wait_for_timeout(1300)
-    assert page.locator(".hud-time dd").inner_text() == time_before
+    assert page.locator(".hud-time dd").inner_text() != time_before
     page.keyboard.press("p")
     page.wait_for_selector(".pause-cover[hidden]", state="attached")
     assert (
         page.evaluate("() => getComputedStyle(document.querySelector('.board')).visibility")
         == "visible"
     )
+
+
+def test_a_zen_pause_stops_the_clock(page: Any) -> None:
+    open_board(page, "/play/blackwhite/zen?layout=pyramid")
+    page.keyboard.press("p")
+    page.wait_for_selector(".pause-cover:not([hidden])")
+    assert "clock stopped" in page.locator(".game .message").inner_text()
+    time_before = page.locator(".hud-time dd").inner_text()
+    page.wait_for_timeout(1300)
+    assert page.locator(".hud-time dd").inner_text() == time_before
 
 
 def test_shisensho_line_follows_server_path(page: Any) -> None:

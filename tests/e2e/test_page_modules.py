@@ -150,7 +150,7 @@ def test_share_links(mod: Any) -> None:
     )
     assert links == [
         "http://x/play/solitaire/regular?layout=turtle&seed=5",
-        "http://x/play/shisensho/classic?size=8x17&seed=9&gravity=1",
+        "http://x/play/shisensho/classic?board=17x8&seed=9&gravity=1",
         "http://x/daily?date=2026-01-15",
         "http://x/play/blackwhite/tower?level=4",
         "http://x/play/shisensho/arcade?shape=diamond&seed=2",
@@ -158,7 +158,7 @@ def test_share_links(mod: Any) -> None:
     body = mod(
         "pages/play",
         "return m.gameOptions('shisensho', 'classic', new URLSearchParams(arg))",
-        "size=8x17&seed=9&gravity=1",
+        "board=17x8&seed=9&gravity=1",
     )
     assert body == {
         "game": "shisensho",
@@ -167,6 +167,12 @@ def test_share_links(mod: Any) -> None:
         "seed": 9,
         "gravity": True,
     }
+    legacy = mod(  # a link made before board=: size is rows x columns
+        "pages/play",
+        "return m.gameOptions('shisensho', 'classic', new URLSearchParams(arg))",
+        "size=8x17&seed=9",
+    )
+    assert legacy["size"] == [8, 17]
     body = mod(
         "pages/play",
         "return m.gameOptions('shisensho', 'classic', new URLSearchParams(arg))",

@@ -28,6 +28,8 @@ def test_home_continues_unfinished_game_and_deals_chosen_board(page: Any) -> Non
     wait_board(page)
     assert page.locator(".board .tile").count() == 24
     assert "/play/shisensho/classic" in page.url
+    # the option 4x6 is 4 rows of 6 columns: the board 6 x 4, never 4 x 6
+    assert api_get(page, f"/api/games/{game_id(page)}")["size"] == [4, 6]
 
 
 def test_a_board_shape_is_chosen_by_its_picture_and_played(page: Any) -> None:

@@ -115,14 +115,15 @@ def test_refusals_when_paused_and_after_the_end(monkeypatch) -> None:
     for intent in ({"type": "hint"}, {"type": "pause"}, {"type": "match", "a": 0, "b": 1}):
         assert s.act(intent, 2.0).reason == "paused"
     assert s.view(5.0)["status"] == "paused"
-    clock = {"elapsed": 1.0, "remaining": None, "paused": True, "started": True}
+    # a ranked game's clock runs on in a pause: studying a paused game costs its time
+    clock = {"elapsed": 5.0, "remaining": None, "paused": False, "started": True}
     assert s.view(5.0)["clock"] == clock
     hidden = s.view(5.0)
     assert hidden["tiles"] == [] and hidden["pairs"] == [] and hidden["hint"] is None
     assert hidden["counters"]["tiles_left"] == 4
     assert s.act({"type": "give_up"}, 6.0).ok
     assert s.status == "given_up"
-    assert s.summary["result"] == "given_up" and s.summary["time"] == 1.0
+    assert s.summary["result"] == "given_up" and s.summary["time"] == 6.0
     for intent in ({"type": "resume"}, {"type": "match", "a": 0, "b": 1}, {"type": "give_up"}):
         assert s.act(intent, 7.0).reason == "game over"
 

@@ -65,7 +65,7 @@ def test_classic_no_speed_bonus_over_target(monkeypatch) -> None:
     assert lines(s) == [("Pair x1", 100), ("Perfect clear", 2000)]
 
 
-def test_classic_pause_stops_the_clock_and_the_chain_window(monkeypatch) -> None:
+def test_classic_pause_keeps_the_clock_and_the_chain_window_running(monkeypatch) -> None:
     install(monkeypatch, [pairs_board(3)])
     s = new_session(CLASSIC, now=0.0)
     s.act({"type": "start"}, 0.0)  # the clock starts
@@ -74,9 +74,9 @@ def test_classic_pause_stops_the_clock_and_the_chain_window(monkeypatch) -> None
     refused = s.act({"type": "match", "a": 2, "b": 3}, 50.0)
     assert refused.reason == "paused"
     assert s.act({"type": "resume"}, 100.0).ok
-    match(s, 2, 3, 100.5)  # 1.5 s of play after the first match
-    assert lines(s)[-1] == ("Pair x2", 200)
-    assert s.view(101.0)["clock"]["elapsed"] == 3.0
+    match(s, 2, 3, 100.5)  # 99.5 s after the first match, the pause included
+    assert lines(s)[-1] == ("Pair x1", 100)
+    assert s.view(101.0)["clock"]["elapsed"] == 101.0
 
 
 def test_classic_hint_and_undo_void_the_perfect_bonus(monkeypatch) -> None:

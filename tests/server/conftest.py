@@ -17,8 +17,8 @@ import pytest
 
 from tests.support.clock import FakeClock
 from tests.support.server import TestClient
-from tests.support.services import PostgresServer
 from tests.support.stored import Stored, stored_tables
+from tilematch.benchmarks.services import Postgres
 from tilematch.server import Settings, create_app
 from tilematch.server.db import SCHEMA_VERSION, Storage
 
@@ -36,7 +36,7 @@ class ReusedDatabase:
     connections that block the emptying) gets a new database for the next test.
     """
 
-    def __init__(self, server: PostgresServer) -> None:
+    def __init__(self, server: Postgres) -> None:
         self.server = server
         self.url = ""
         self.renew()
@@ -72,7 +72,7 @@ class ReusedDatabase:
 
 
 @pytest.fixture(scope="session")
-def _reused_database(postgres_server: PostgresServer) -> ReusedDatabase:
+def _reused_database(postgres_server: Postgres) -> ReusedDatabase:
     return ReusedDatabase(postgres_server)
 
 

@@ -35,7 +35,7 @@ def solve_unaided(client: TestClient, clock: FakeClock, game: dict[str, Any], st
 def solve_by_smart_hints(client: TestClient, clock: FakeClock, game: dict[str, Any]):
     """The exploit of the issue: press Smart Hint, take its pair, until the board is clear."""
     while game["status"] == "playing":
-        clock.advance(0.2)
+        clock.advance(0.6)  # a person's pace: faster play is not ranked at all
         game = act(client, game["id"], type="smart_hint")["game"]
         a, b = game["hint"]
         game = act(client, game["id"], type="match", a=a, b=b)["game"]

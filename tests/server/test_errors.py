@@ -26,6 +26,8 @@ def error_of(answer, status):
         (b"\xff\xfe", 400, "malformed_json"),
         (b'{"type": "undo",}', 400, "malformed_json"),
         (b"nul", 400, "malformed_json"),
+        (b"[" * 8000 + b"]" * 8000, 400, "malformed_json"),  # deeper than json.loads goes
+        (b'{"type": "\xff"}', 400, "malformed_json"),  # not UTF-8
         (b'{"a": NaN}', 422, "missing_field"),  # parsed (as Python does), but no 'type'
     ],
 )

@@ -106,12 +106,13 @@ def test_undo_hint_shuffle_pause_resume(client, clock):
     assert smart["ok"] and smart["game"]["hint"] in smart["game"]["pairs"]
     shuffled = act(client, gid, type="shuffle")
     assert shuffled["ok"] and shuffled["game"]["counters"]["shuffles"] == 1
-    # Pauses are honoured: the clock stands still on the server.
+    # A pause hides the board; in a ranked mode the server's clock runs on.
     pair = shuffled["game"]["pairs"][0]
     elapsed = act(client, gid, type="pause")["game"]["clock"]["elapsed"]
     clock.advance(100)
     paused = client.get(f"/api/games/{gid}").json()
-    assert paused["status"] == "paused" and paused["clock"]["elapsed"] == pytest.approx(elapsed)
+    assert paused["status"] == "paused" and paused["clock"]["paused"] is False
+    assert paused["clock"]["elapsed"] == pytest.approx(elapsed + 100)
     assert paused["tiles"] == [] and paused["pairs"] == []  # a paused board is hidden
     refused = act(client, gid, type="match", a=pair[0], b=pair[1])
     assert refused["ok"] is False and refused["reason"] == "paused"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tilematch.server import shared
 from tilematch.server.errors import ApiError
 from tilematch.server.limits import RateLimiter
-from tilematch.server.shared_limits import LEASE, PAUSE, SharedLimits
+from tilematch.server.shared_limits import LEASE, PAUSE, SWEEP, TOKEN_SHARE, SharedLimits
 
 events = st.lists(st.tuples(st.floats(0, 3, allow_nan=False), st.sampled_from("ab")), max_size=60)
 _names = itertools.count()
@@ -157,9 +157,16 @@ def test_redis_gone_answers_503_and_the_server_recovers(make_client, redis_url, 
     token = one.get("/api/me").json()["token"]
     headers = {"Authorization": f"Bearer {token}"}
     redis_server.stop()
-    gone = one.get("/api/me", headers=headers)
+    # what Redis granted before (the rest of a token share, a kept slot) is spent
+    # first; the first request that needs Redis answers 503, and so does every next one
+    began = time.monotonic()
+    granted = 0
+    while (gone := one.get("/api/me", headers=headers)).status_code == 200:
+        granted += 1
+        assert granted < TOKEN_SHARE and time.monotonic() - began < SWEEP + 1
     assert gone.status_code == 503 and gone.headers["Retry-After"] == "2"
     assert gone.json()["error"]["code"] == "shared_unavailable"
+    assert _statuses([one], "/api/me", token, count=3) == [503] * 3
     one.cookies.clear()
     assert one.get("/api/me").status_code == 503  # no player is created uncounted
     redis_server.start()
@@ -170,10 +177,20 @@ def test_redis_gone_answers_503_and_the_server_recovers(make_client, redis_url, 
     assert answer.status_code == 200
 
 
+def test_a_share_is_not_spent_once_the_sweep_finds_redis_gone(make_client, redis_url, redis_server):
+    one = make_client(redis_url=redis_url)
+    token = one.get("/api/me").json()["token"]  # leaves a token share and a kept slot
+    redis_server.stop()
+    time.sleep(SWEEP * 3)  # the sweep asks Redis while the process keeps anything
+    assert _statuses([one], "/api/me", token) == [503]
+    redis_server.start()
+
+
 def test_a_redis_that_does_not_answer_holds_one_request_not_each(
     make_client, redis_url, redis_server
 ):
-    one = make_client(redis_url=redis_url)
+    # limits this small are counted in Redis request by request (no shares)
+    one = make_client(redis_url=redis_url, request_burst=6, max_in_flight=2)
     token = one.get("/api/me").json()["token"]
     headers = {"Authorization": f"Bearer {token}"}
     redis_server.process.send_signal(signal.SIGSTOP)  # up, but answering nothing
@@ -192,7 +209,7 @@ def test_a_redis_that_does_not_answer_holds_one_request_not_each(
 
 
 def test_an_unreachable_redis_is_refused_at_start(make_settings):
-    from tests.support.services import free_port
+    from tilematch.benchmarks.services import free_port
     from tilematch.server import create_app
     from tilematch.server.shared import SharedError
 

@@ -79,6 +79,7 @@ def test_set_display_name(client):
         ({"name": ""}, "bad_name"),
         ({"name": "   "}, "bad_name"),
         ({"name": "x" * 25}, "bad_name"),
+        ({"name": "Ada" + " " * 20 + "Lovelace"}, "bad_name"),  # the schema's maxLength as sent
         ({"name": "bell\x07"}, "bad_name"),
         ({"name": 42}, "wrong_type"),
         ({"name": "Ada", "admin": True}, "unknown_field"),

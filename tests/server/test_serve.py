@@ -44,7 +44,7 @@ def test_workers_without_redis_refuse_to_start_and_say_why(tmp_path, capsys, mon
 
 
 def test_unreachable_redis_or_database_at_start_is_a_message(tmp_path, capsys, monkeypatch):
-    from tests.support.services import free_port
+    from tilematch.benchmarks.services import free_port
 
     redis = {"TILEMATCH_REDIS": f"redis://127.0.0.1:{free_port()}/0"}
     for workers in ("1", "2"):

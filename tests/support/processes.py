@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-from tests.support.services import free_port
+from tilematch.benchmarks.services import free_port
 
 __all__ = ["ServeProcess"]
 

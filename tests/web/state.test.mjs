@@ -11,9 +11,11 @@ import {
   endTitle,
   matchedWords,
   partnersOf,
+  pausedWords,
   pick,
   summaryRows,
   uiState,
+  unrankedWords,
 } from "../../src/tilematch/web/js/game/state.js";
 
 function tile(spot, extra = {}) {
@@ -213,6 +215,28 @@ test("clockAt runs the clock only while playing", () => {
   assert.deepEqual(clockAt(paused, 9000), { elapsed: 10, remaining: null, running: false });
   const counted = playing({ counters: { time: 4 } });
   assert.equal(clockAt(counted, 1000).elapsed, 4);
+});
+
+test("clockAt runs on in the pause of a ranked game, whose server clock runs", () => {
+  const ranked = playing({ status: "paused", clock: { elapsed: 10, remaining: 30, paused: false } });
+  assert.deepEqual(clockAt(ranked, 4000), { elapsed: 13, remaining: 27, running: true });
+  const zen = playing({ status: "paused", clock: { elapsed: 10, remaining: null, paused: true } });
+  assert.deepEqual(clockAt(zen, 4000), { elapsed: 10, remaining: null, running: false });
+  assert.match(pausedWords(ranked.view), /clock runs on/);
+  assert.match(pausedWords(zen.view), /clock stopped/);
+});
+
+test("unrankedWords says why a finished game is not ranked", () => {
+  const bot = view({ status: "won", summary: { unranked: "moves faster than a person can pick" } });
+  assert.equal(unrankedWords(bot), "Not ranked: moves faster than a person can pick.");
+  assert.equal(unrankedWords(view({ status: "won", summary: { unranked: null } })), "");
+  assert.equal(unrankedWords(view()), "");
+  const state = playing({ status: "won", summary: { unranked: "moves faster than a person can pick" } });
+  const [a, b] = state.view.tiles;
+  assert.equal(
+    matchedWords(state, a, b, 0),
+    "Matched Tile 0 and Tile 1. Board cleared! Not ranked: moves faster than a person can pick.",
+  );
 });
 
 test("the clock waits for the first pick", () => {

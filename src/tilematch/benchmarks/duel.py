@@ -328,9 +328,20 @@ def targets(runs: list[DuelRun]) -> list[str]:
 
 def run(quick: bool) -> list[Row]:
     """Rows of claim→confirmation and claim→opponent latency (``quick``: 5 duels), and the
-    server's own time per claim."""
+    server's own time per claim; raises :class:`~tilematch.benchmarks.needs.RowsDropped`
+    when httpx is missing or no duel could be measured."""
+    from tilematch.benchmarks.needs import Dropped, RowsDropped, missing
+
+    dropped = missing("duel")
+    if dropped is not None:
+        raise RowsDropped(dropped)
     duels = 5 if quick else 50
     samples = measure(duels, 20.0 if quick else 60.0)
+    if not samples.broadcast and samples.errors:
+        reason = (
+            f"{len(samples.errors)} of {duels} duels failed, the first with {samples.errors[0]}"
+        )
+        raise RowsDropped(Dropped("duel", "duel claim latency rows", reason[:300]))
     note = (
         f"{duels} concurrent duels on {SIZE[1]}x{SIZE[0]} boards over loopback websockets, "
         f"{samples.finished} played to the end, {samples.refused} claims lost a race"

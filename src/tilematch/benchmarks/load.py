@@ -204,12 +204,17 @@ def table(runs: list[LoadRun]) -> str:
     return "\n".join(lines)
 
 
-def _find(runs: list[LoadRun], db: str, processes: int, players: int) -> LoadRun | None:
+def _find(
+    runs: list[LoadRun], db: str, processes: int, players: int, sticky: bool = False
+) -> LoadRun | None:
+    """The run of ``db`` with ``processes`` single-worker processes at ``players``,
+    round robin (or with each player on one process when ``sticky``; one process is
+    either)."""
     for run_ in runs:
-        if run_.judged() and (run_.db, run_.processes, run_.level.players) == (
-            db,
-            processes,
-            players,
+        if (
+            run_.workers == 1
+            and (run_.sticky == sticky or processes == 1)
+            and (run_.db, run_.processes, run_.level.players) == (db, processes, players)
         ):
             return run_
     return None
@@ -217,13 +222,15 @@ def _find(runs: list[LoadRun], db: str, processes: int, players: int) -> LoadRun
 
 def targets(runs: list[LoadRun]) -> list[str]:
     """One line per target of the issue about moves: the figure, the target and
-    ``met``, ``not met`` or ``not measured in this run`` (only round-robin runs of
-    single-worker processes are judged)."""
+    ``met``, ``not met`` or ``not measured in this run`` (runs of single-worker
+    processes; the ratio is given for round robin and for each player kept on one
+    process, whichever were run)."""
     lines = []
     levels = sorted({run_.level.players for run_ in runs})
     compared = False
-    for players in levels:
-        base, scaled = _find(runs, "sqlite", 1, players), _find(runs, "postgresql", 2, players)
+    for players, sticky in ((n, s) for n in levels for s in (False, True)):
+        base = _find(runs, "sqlite", 1, players)
+        scaled = _find(runs, "postgresql", 2, players, sticky)
         if base is None or scaled is None:
             continue
         a, b = base.moves_per_cpu_second(), scaled.moves_per_cpu_second()
@@ -232,9 +239,11 @@ def targets(runs: list[LoadRun]) -> list[str]:
         compared = True
         ratio = b / a
         verdict = "met" if ratio >= EFFICIENCY_TARGET else "not met"
+        balance = "each player on one process" if sticky else "round robin"
         lines.append(
             f"moves per CPU-second (tilematch + PostgreSQL + Redis), {players} players: "
-            f"2 processes on PostgreSQL {b:.0f}, 1 on SQLite {a:.0f}, ratio {ratio:.2f} "
+            f"2 processes on PostgreSQL {b:.0f} ({balance}), 1 on SQLite {a:.0f}, "
+            f"ratio {ratio:.2f} "
             f"(target >= {EFFICIENCY_TARGET:.2f}): {verdict}"
         )
     if not compared:

@@ -141,13 +141,15 @@ def _median(samples: list[float]) -> str:
 
 
 def run(quick: bool) -> list[Row]:
-    """Measure the page; returns no rows when Chromium or Playwright is missing."""
-    if not Path(CHROMIUM).exists():
-        return []
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        return []
+    """Measure the page; raises :class:`~tilematch.benchmarks.needs.RowsDropped` naming
+    what to install when Chromium or Playwright is missing."""
+    from tilematch.benchmarks.needs import RowsDropped, missing
+
+    dropped = missing("page")
+    if dropped is not None:
+        raise RowsDropped(dropped)
+    from playwright.sync_api import sync_playwright
+
     runs = 3 if quick else 15
     with tempfile.TemporaryDirectory() as tmp:
         server = LiveServer(Path(tmp) / "bench.sqlite3").start()

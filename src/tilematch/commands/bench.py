@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,8 @@ from tilematch.benchmarks import (
     solve,
     stack,
 )
+from tilematch.benchmarks.needs import Dropped, RowsDropped, missing
+from tilematch.engine.words import counted
 
 #: The benchmarks ``tilematch bench`` runs, in this order.
 TOPICS: dict[str, Callable[..., list[Row]]] = {
@@ -41,9 +44,27 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the table of ``args.topics`` (all by default). Rows a topic cannot measure
+    are named on stderr with what they need and how to install it, as they happen and
+    again at the end; they do not change the exit code (0)."""
     topics = args.topics or list(TOPICS)
     print(HEADER, flush=True)
+    dropped: list[Dropped] = []
     for topic in topics:
-        for row in TOPICS[topic](quick=args.quick):
-            print(row.markdown(), flush=True)
+        lacking = missing(topic)
+        try:
+            if lacking is not None:
+                raise RowsDropped(lacking)
+            for row in TOPICS[topic](quick=args.quick):
+                print(row.markdown(), flush=True)
+        except RowsDropped as error:
+            dropped.append(error.dropped)
+            print(f"tilematch bench: {error.dropped.sentence()}", file=sys.stderr, flush=True)
+    if dropped:
+        names = ", ".join(item.topic for item in dropped)
+        print(
+            f"tilematch bench: {counted(len(dropped), 'topic')} dropped ({names});"
+            " the lines above say what to install",
+            file=sys.stderr,
+        )
     return 0

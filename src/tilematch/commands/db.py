@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from tilematch.commands import fail
+from tilematch.engine.words import counted
 
 
 def add_parser(sub: Any) -> None:
@@ -100,8 +101,8 @@ def _copy(source_text: str, target_text: str) -> int:
     print(f"copied {source.describe} ({source.engine}) to {target.describe} ({target.engine})")
     print("  " + ", ".join(f"{count:,} {name}" for name, count in report.counts.items()))
     print(
-        f"  verified: row counts equal; {report.replayed:,} finished games replayed to their"
-        f" stored score and status; {report.seconds:.2f} s"
+        f"  verified: row counts equal; {counted(report.replayed, 'finished game')} replayed"
+        f" to their stored score and status; {report.seconds:.2f} s"
     )
     return 0
 

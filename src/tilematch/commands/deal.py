@@ -11,6 +11,7 @@ Exit 0, or 2 with a message on stderr for bad options.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import re
 import sys
@@ -25,11 +26,12 @@ from tilematch.engine.grid.outlines import Outline, ShapeError, get_shape, parse
 from tilematch.engine.grid.outlines import names as shape_names
 from tilematch.engine.layouts.layout import Layout, LayoutError
 from tilematch.engine.stack.json import format_stack_json as format_stack
-from tilematch.modes.daily import daily_deal
+from tilematch.modes.daily import check_daily_date, daily_deal
+from tilematch.modes.settings import GRID_COLUMNS, GRID_ROWS, ModeError, check_grid_size
 from tilematch.modes.share import share_code
 
 GAMES = ("shisensho", "solitaire", "blackwhite")
-_SIZE = re.compile(r"(\d{1,2})x(\d{1,2})")
+_SIZE = re.compile(r"(\d{1,20})\s*[x×]\s*(\d{1,20})")
 
 
 def add_parser(sub: Any) -> None:
@@ -49,7 +51,13 @@ def add_parser(sub: Any) -> None:
         "--daily", metavar="YYYY-MM-DD", help="the Daily Challenge of that date (solitaire)"
     )
     parser.add_argument(
-        "--size", metavar="COLSxROWS", help="Shisen-Sho board size, e.g. 17x8 (default)"
+        "--size",
+        metavar="COLSxROWS",
+        help=(
+            "Shisen-Sho board size, columns x rows: 17x8 (the default) is 17 columns and"
+            f" 8 rows; {GRID_COLUMNS[0]} to {GRID_COLUMNS[1]} columns,"
+            f" {GRID_ROWS[0]} to {GRID_ROWS[1]} rows"
+        ),
     )
     parser.add_argument(
         "--shape",
@@ -77,12 +85,17 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--solution", action="store_true", help="also print the solution")
 
 
-def _parse_size(text: str) -> tuple[int, int]:
+def parse_size(text: str) -> tuple[int, int]:
+    """``(rows, cols)`` of a ``--size`` written columns x rows (``17x8``), in the range
+    the game modes deal; raises :class:`ValueError` naming the format or the range."""
     found = _SIZE.fullmatch(text.strip().lower())
     if not found:
-        raise ValueError(f"--size is COLSxROWS such as 17x8, not {text!r}")
+        raise ValueError(f"--size is COLSxROWS (columns x rows) such as 17x8, not {text!r}")
     cols, rows = int(found.group(1)), int(found.group(2))
-    return rows, cols
+    try:
+        return check_grid_size(rows, cols)
+    except ModeError as error:
+        raise ValueError(f"--size {text.strip()}: {error}") from None
 
 
 def _load_shape(arg: str) -> Outline:
@@ -108,7 +121,8 @@ def _deal(args: argparse.Namespace) -> Deal:
             raise ValueError("--daily deals the Mahjong Solitaire Daily Challenge (GAME solitaire)")
         if args.layout is not None or args.generator != "reverse":
             raise ValueError("--daily always uses the Turtle and reverse placement")
-        return daily_deal(args.daily, args.gen_version)
+        today = dt.datetime.now(dt.UTC).date()
+        return daily_deal(check_daily_date(args.daily, today), args.gen_version)
     version = GENERATOR_VERSION if args.gen_version is None else args.gen_version
     if args.seed < 0:
         raise ValueError(f"--seed must be 0 or more, not {args.seed}")
@@ -125,7 +139,7 @@ def _deal(args: argparse.Namespace) -> Deal:
         return deal_game(
             "shisensho",
             seed=args.seed,
-            size=_parse_size(args.size) if args.size else None,
+            size=parse_size(args.size) if args.size else None,
             shape=_load_shape(args.shape) if args.shape is not None else None,
             gravity=args.gravity,
             generator=args.generator,

@@ -79,6 +79,8 @@ class Zen(Session):
 
     GAME: ClassVar[str] = "blackwhite"
     MODE: ClassVar[str] = "zen"
+    #: Zen is unhurried: never ranked, so its pause stops the clock for as long as it lasts.
+    RANKED: ClassVar[bool] = False
 
     @classmethod
     def settle(cls, settings: Settings) -> Settings:
@@ -148,6 +150,7 @@ class Countdown(Zen):
     """Black & White Countdown Challenge."""
 
     MODE: ClassVar[str] = "countdown"
+    RANKED: ClassVar[bool] = True
 
     @classmethod
     def settle_difficulty(cls, settings: Settings) -> Settings:

@@ -54,6 +54,33 @@ STREAK_SCORE: Final = UNAIDED_SCORE // 2
 OFFSET_RANGE: Final = (-12 * 60, 14 * 60)
 
 
+#: The first Daily Challenge date that is played (and dealt by ``tilematch deal --daily``).
+FIRST_DAILY: Final = Date(2000, 1, 1)
+
+
+def check_daily_date(text: str, today: Date) -> str:
+    """``text`` as a Daily Challenge date that is out on ``today`` (the UTC date): written
+    YYYY-MM-DD, a real day, from :data:`FIRST_DAILY` up to the day after ``today`` (so
+    that every time zone's today is out). The server and ``tilematch deal --daily`` both
+    ask this. Raises :class:`ModeError` with a sentence naming the problem.
+
+    >>> check_daily_date("2026-12-03", today=Date(2026, 12, 2))
+    '2026-12-03'
+    >>> check_daily_date("2026-12-04", today=Date(2026, 12, 2))
+    Traceback (most recent call last):
+    ...
+    tilematch.modes.settings.ModeError: The Daily Challenge of 2026-12-04 is not out yet.
+    """
+    if not isinstance(text, str) or len(text) != 10:
+        raise ModeError(f"'{str(text)[:20]}' is not a date of the form YYYY-MM-DD.")
+    day = Date.fromisoformat(check_date(text))  # says "not a calendar date" for 2026-02-30
+    if day > today + timedelta(days=1):
+        raise ModeError(f"The Daily Challenge of {text} is not out yet.")
+    if day < FIRST_DAILY:
+        raise ModeError(f"Daily Challenges start on {FIRST_DAILY.isoformat()}.")
+    return day.isoformat()
+
+
 def daily_seed(date: str) -> int:
     """The Daily Challenge seed of a calendar date ``YYYY-MM-DD``: the same date
     always gives the same seed (SHA-256 of the date, not ``hash()``).

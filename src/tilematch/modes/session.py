@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Final
 
 from tilematch.engine.board import Board, Match, reason_text
 from tilematch.engine.stack.board import StackBoard
-from tilematch.modes import deals, registry
+from tilematch.modes import deals, fairness, registry
 from tilematch.modes.clock import GameClock
 from tilematch.modes.ledger import Chain, Ledger
 from tilematch.modes.settings import DEFAULT_GRID, ModeError, Settings
@@ -75,12 +75,15 @@ REFUSALS: Final = {
     "started": "The clock is running already.",
 }
 
-#: The save format new games are written in.
-_FORMAT = 2
-_FORMATS: Final = (1, 2)
+#: The save format new games are written in; every older one replays by its own rules.
+_FORMAT = 3
+_FORMATS: Final = (1, 2, 3)
 #: The first format whose clock waits for the first accepted intent (the first pick);
 #: older records started it when the game was made, and replay so.
 _FIRST_PICK_FORMAT: Final = 2
+#: The first format in which paused time counts in ranked modes; older records
+#: replay with every pause stopping the clock.
+_PAUSED_TIME_FORMAT: Final = 3
 
 
 @dataclass
@@ -124,6 +127,9 @@ class Session:
 
     GAME: ClassVar[str] = ""
     MODE: ClassVar[str] = ""
+    #: Whether the mode's results may be ranked. A pause stops the clock only in a
+    #: mode that is not (docs/modes.md, *Ranked play*).
+    RANKED: ClassVar[bool] = True
     #: Cap of the combo multiplier (``None``: uncapped).
     CHAIN_CAP: ClassVar[int | None] = None
 
@@ -145,6 +151,10 @@ class Session:
         self.settings = settings.validate()
         self.started = float(now)
         self._now = float(now)
+        #: the save format this game is played by (older records keep theirs)
+        self.format = _FORMAT
+        #: the time of every pair taken (an undone pair included): the pace
+        self.pair_times: list[float] = []
         self._last_act = float(now)
         self.log: list[LogEntry] = []
         self.ledger = Ledger()
@@ -292,8 +302,22 @@ class Session:
             "undos": self.undos,
             "shuffles": self.shuffles,
             **self._extra_summary(now),
+            "unranked": self.unranked_reason(),
         }
         events.append({"type": "end", "status": status, "score": self.score})
+
+    @property
+    def pause_stops_clock(self) -> bool:
+        """Whether a pause stops the clock: only in a mode that is never ranked (Zen),
+        and in every game saved before paused time counted (formats 1 and 2)."""
+        return not self.RANKED or self.format < _PAUSED_TIME_FORMAT
+
+    def unranked_reason(self) -> str | None:
+        """Why this game's result may not be ranked (:mod:`tilematch.modes.fairness`),
+        or ``None`` when it may."""
+        if not self.RANKED:
+            return fairness.ZEN
+        return fairness.pace_reason(self.started, self.pair_times)
 
     def _shuffle(self, now: float, voluntary: bool, events: list[Event]) -> None:
         """Re-deal the remaining faces (solvable where possible) and pay for it."""
@@ -340,7 +364,8 @@ class Session:
         now = max(float(now), self._now)
         self._now = now
         events: list[Event] = []
-        if self.finished or self.status == "paused" or not self.clock.expired(now):
+        # a paused clock (Zen) cannot run out; a ranked game's clock runs in a pause
+        if self.finished or not self.clock.expired(now):
             return events
         deadline = self.clock.deadline()
         end = now if deadline is None else min(now, deadline)
@@ -405,6 +430,7 @@ class Session:
         self.board.push(move)
         at = self.clock.elapsed(now)
         self.moves += 1
+        self.pair_times.append(now)
         self.chain.step(at)
         self.hint_pair = None
         self.hint_warning = None
@@ -494,7 +520,8 @@ class Session:
     def _do_pause(self, a: int, b: int, now: float) -> Outcome:
         self._paused_status = self.status
         self.status = "paused"
-        self.clock.pause(now)
+        if self.pause_stops_clock:
+            self.clock.pause(now)
         return Outcome(True, events=[{"type": "pause"}])
 
     def _do_resume(self, a: int, b: int, now: float) -> Outcome:
@@ -587,7 +614,7 @@ class Session:
     def to_json(self) -> dict[str, Any]:
         """Settings, start time and the timed log: all :meth:`from_json` needs."""
         return {
-            "format": _FORMAT,
+            "format": self.format,
             "settings": self.settings.to_json(),
             "start": self.started,
             "log": [dict(entry) for entry in self.log],
@@ -603,8 +630,9 @@ class Session:
         """
         if not isinstance(data, Mapping):
             raise ModeError("a saved game must be a JSON object")
-        if data.get("format") not in _FORMATS:
-            raise ModeError(f"unknown saved-game format {data.get('format')!r}")
+        saved_format = data.get("format")
+        if saved_format not in _FORMATS or isinstance(saved_format, bool):
+            raise ModeError(f"unknown saved-game format {saved_format!r}")
         settings = Settings.from_json(data.get("settings"))
         start = data.get("start")
         log = data.get("log")
@@ -613,7 +641,8 @@ class Session:
         if not isinstance(log, list):
             raise ModeError("a saved game needs a move log (a list)")
         session = new_session(settings, float(start))
-        if int(data["format"]) < _FIRST_PICK_FORMAT:
+        session.format = int(saved_format)
+        if session.format < _FIRST_PICK_FORMAT:
             session.clock.begin(float(start))  # an older record: the clock ran from the start
         for number, entry in enumerate(log, 1):
             if not isinstance(entry, Mapping):

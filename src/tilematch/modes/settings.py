@@ -24,6 +24,9 @@ class ModeError(ValueError):
 #: Shisen-Sho board sizes offered by name, as (rows, cols).
 GRID_SIZES: Final = ((8, 17), (8, 12), (6, 14), (8, 18), (12, 24))
 DEFAULT_GRID: Final = (8, 17)
+#: The columns and the rows a Shisen-Sho board of the modes may have, each (least, most).
+GRID_COLUMNS: Final = (2, 30)
+GRID_ROWS: Final = (2, 20)
 GENERATORS: Final = ("reverse", "checked")
 
 _DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -160,13 +163,32 @@ def settle_grid(settings: Settings) -> Settings:
         or len(size) != 2
         or not all(isinstance(n, int) and not isinstance(n, bool) for n in size)
     ):
-        raise ModeError(f"size must be [rows, cols], not {size!r}")
-    rows, cols = int(size[0]), int(size[1])
-    if not (2 <= rows <= 20 and 2 <= cols <= 30):
-        raise ModeError(f"a board of {rows}x{cols} is out of range (2-20 rows, 2-30 columns)")
-    if rows * cols % 2:
-        raise ModeError(f"a board of {rows}x{cols} has an odd number of cells")
+        raise ModeError(f"size must be [rows, cols] such as [8, 17] (17 x 8), not {size!r}")
+    rows, cols = check_grid_size(int(size[0]), int(size[1]))
     return replace(s, size=(rows, cols))
+
+
+def grid_size_name(rows: int, cols: int) -> str:
+    """A Shisen-Sho board size as people read it, columns x rows: ``"17 x 8"``."""
+    return f"{cols} x {rows}"
+
+
+def check_grid_size(rows: int, cols: int) -> tuple[int, int]:
+    """``(rows, cols)`` when the modes deal a board of ``cols`` x ``rows``; raises
+    :class:`ModeError` naming the allowed range (:data:`GRID_COLUMNS`, :data:`GRID_ROWS`),
+    or the odd number of tiles, with the size written columns x rows."""
+    (least_cols, most_cols), (least_rows, most_rows) = GRID_COLUMNS, GRID_ROWS
+    if not (least_cols <= cols <= most_cols and least_rows <= rows <= most_rows):
+        raise ModeError(
+            f"a board of {grid_size_name(rows, cols)} (columns x rows) is out of range:"
+            f" {least_cols} to {most_cols} columns and {least_rows} to {most_rows} rows"
+        )
+    if rows * cols % 2:
+        raise ModeError(
+            f"a board of {grid_size_name(rows, cols)} has an odd number of tiles"
+            f" ({rows * cols}): tiles go in pairs, so it needs an even number"
+        )
+    return rows, cols
 
 
 def refuse_grid(settings: Settings) -> None:

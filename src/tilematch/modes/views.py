@@ -147,6 +147,8 @@ class Summary(ModeSummary):
     hints: int
     undos: int
     shuffles: int
+    #: why the result may not be ranked (``None``: it may), docs/modes.md
+    unranked: str | None
 
 
 class LastMatch(TypedDict):

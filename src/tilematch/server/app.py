@@ -9,13 +9,15 @@ from typing import TypedDict
 from fastapi import FastAPI
 
 import tilematch
-from tilematch.server import errors, pages
+from tilematch.server import api_docs, errors, pages
 from tilematch.server.addresses import address_limits, believe_proxies
 from tilematch.server.db import Storage
 from tilematch.server.deps import Server
 from tilematch.server.duel import lifecycle
 from tilematch.server.games import Games
+from tilematch.server.headers import SecurityHeaders
 from tilematch.server.limits import BodyLimit, InFlight, Limit, RateLimiter, Slots
+from tilematch.server.openapi_errors import answers
 from tilematch.server.origins import OriginCheck
 from tilematch.server.routes import routers
 from tilematch.server.rules import ModesRules, Rules
@@ -66,6 +68,8 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         version=getattr(tilematch, "__version__", "0"),
         description=DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,  # api_docs serves /docs from the package's files
+        redoc_url=None,
     )
     app.state.server = server
     app.state.addresses = address_limits(
@@ -75,14 +79,16 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(OriginCheck, allowed=settings.origins)
     believe_proxies(app, settings.forwarded_allow_ips)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, a 413 or 403 too
 
-    @app.get("/api/ping", tags=["server"], summary="Liveness check")
+    @app.get("/api/ping", tags=["server"], summary="Liveness check", responses=answers(400, 413))
     async def ping() -> dict[str, bool]:
         """``{"ok": true}`` without touching the database (the benchmark's bare endpoint)."""
         return {"ok": True}
 
     for router in routers():
         app.include_router(router)
+    api_docs.mount(app)
     pages.mount(app, settings.web_dir)
     return app
 

@@ -17,6 +17,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from tilematch.server import framework_errors
+from tilematch.server import headers as security_headers
 from tilematch.server.db.errors import StorageFailure
 
 log = logging.getLogger("tilematch.server")
@@ -161,10 +163,19 @@ def install(app: FastAPI) -> None:
 
     async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
+        special = None
+        if exc.status_code == 400:
+            special = framework_errors.unreadable_body(exc.__cause__)
+        elif exc.status_code in (404, 405):
+            special = framework_errors.wrong_method(
+                request.app.router.routes, request.method, request.url.path
+            )
+        if special is not None:
+            return error_response(*special)
         code = STATUS_CODES.get(exc.status_code, "http_error")
         if exc.status_code == 404:
             message = f"Nothing is served at {request.url.path}."
-        elif exc.status_code == 405:
+        elif exc.status_code in (404, 405):
             message = f"{request.method} is not allowed on {request.url.path}."
         else:
             message = str(exc.detail)
@@ -173,7 +184,10 @@ def install(app: FastAPI) -> None:
 
     async def on_crash(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
-        return error_response(500, "internal", "The server failed to answer this request.")
+        # answered outside every middleware (Starlette's last resort): add the headers here
+        return error_response(
+            500, "internal", "The server failed to answer this request.", security_headers.as_dict()
+        )
 
     app.add_exception_handler(ApiError, on_api_error)
     app.add_exception_handler(RequestValidationError, on_validation)

@@ -37,7 +37,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tilematch.server.db import WRITE_ERRORS, Storage
 from tilematch.server.db import games as db_games
-from tilematch.server.db.games import Filing, GameRecord
+from tilematch.server.db.games import Filing, GameRecord, MoveRecord
 from tilematch.server.db.results import ResultRecord, insert_result
 from tilematch.server.errors import ApiError
 from tilematch.server.players import Player, new_id
@@ -126,6 +126,13 @@ def counter(view: dict[str, Any], name: str) -> int:
     """An integer counter of a view (0 when absent)."""
     value = (view.get("counters") or {}).get(name)
     return int(value) if isinstance(value, int | float) else 0
+
+
+def unranked_reason(view: dict[str, Any]) -> str | None:
+    """Why the rules keep a finished game off the leaderboards (its summary's
+    ``unranked``: Zen, or a pace no person can play), or ``None``."""
+    reason = (view.get("summary") or {}).get("unranked")
+    return str(reason) if reason else None
 
 
 def elapsed(view: dict[str, Any]) -> float:
@@ -570,7 +577,8 @@ class Games:
         return True if expired is None else expired
 
     def _commit(self, live: Live, intent: dict[str, Any], now: float) -> None:
-        """Write the move and the new state in one transaction (and the result at the end).
+        """Write the move and the new state (one statement on PostgreSQL, one transaction
+        on SQLite), or at the end the move, the state and the result in one transaction.
 
         Raises :class:`Conflict` (nothing stored, session dropped) when the stored game
         is no longer at this session's move, 503 ``storage_failed`` when the write fails.
@@ -581,22 +589,25 @@ class Games:
         result = None
         if finished:
             result = self._result(live, live.session.view(now), intent, now)
+        move = MoveRecord(
+            game_id=live.id,
+            seq=seq,
+            at=now,
+            intent=_dumps(intent),
+            state=_dumps(live.session.to_json()),
+            status=status,
+            tiles_left=tiles_left,
+            score=score,
+            finished=now if finished else None,
+        )
         try:
-            with self.storage.transaction() as conn:
-                stored = db_games.update_game(
-                    conn,
-                    live.id,
-                    seq=seq,
-                    state=_dumps(live.session.to_json()),
-                    status=status,
-                    tiles_left=tiles_left,
-                    score=score,
-                    updated=now,
-                    finished=now if finished else None,
-                ) and db_games.insert_move(conn, live.id, seq, now, _dumps(intent))
-                if not stored:
+            if result is None:  # a move in play: one statement on PostgreSQL
+                if not db_games.store_move(self.storage, move):
                     raise Conflict(live.id)
-                if result is not None:
+            else:  # the end: the move and its result in one transaction
+                with self.storage.transaction() as conn:
+                    if not db_games.store_move_in(conn, move):
+                        raise Conflict(live.id)
                     insert_result(conn, result)
         except Conflict:
             self.forget(live.id)
@@ -617,9 +628,10 @@ class Games:
     def replay(
         self, live: Live, log_: list[tuple[float, dict[str, Any]]], until: float
     ) -> dict[str, Any]:
-        """Replay a move log of ``live`` on a fresh session; returns its final view."""
-        settings = self.rules.settings_from_json(live.settings)
-        session = self.rules.new_session(settings, live.created)
+        """Replay a move log of ``live`` on a fresh session of the stored settings, by
+        the rules of the save format the game is played by; returns its final view."""
+        saved = live.session.to_json()
+        session = self.rules.restore({**saved, "settings": live.settings, "log": []})
         _play(session, log_)
         session.tick(until)
         return session.view(until)
@@ -661,6 +673,7 @@ class Games:
             level=live.level,
             stars=stars,
             solved_on=solved_on,
+            unranked=unranked_reason(view),
         )
 
     def _local_date(self, live: Live, now: float) -> str:

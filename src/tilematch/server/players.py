@@ -58,9 +58,10 @@ def find_player(storage: Storage, token: str) -> Player | None:
 
 
 def clean_name(name: str) -> str:
-    """A display name trimmed of outer spaces; raises a 422 :class:`ApiError` when unusable."""
+    """A display name trimmed of outer and repeated spaces; raises a 422 :class:`ApiError`
+    when unusable (1 to :data:`NAME_MAX` characters as sent and once trimmed, printable)."""
     cleaned = " ".join(name.split())
-    if not 1 <= len(cleaned) <= NAME_MAX:
+    if not 1 <= len(cleaned) <= NAME_MAX or len(name) > NAME_MAX:
         raise ApiError(422, "bad_name", f"A name must have 1 to {NAME_MAX} characters.")
     if not cleaned.isprintable():
         raise ApiError(422, "bad_name", "A name may hold printable characters only.")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
+from tilematch.modes.daily import check_daily_date
+from tilematch.modes.settings import ModeError
 from tilematch.server.db import results as db_results
 from tilematch.server.db.games import daily_dates_played
 from tilematch.server.errors import ApiError
@@ -18,29 +20,18 @@ from tilematch.server.rules import RuleError
 if TYPE_CHECKING:
     from tilematch.server.deps import Server
 
-#: Earliest Daily Challenge date served.
-FIRST_DAILY = dt.date(2000, 1, 1)
-
 
 def parse_date(text: str, server: Server) -> str:
-    """A Daily Challenge date checked: ``YYYY-MM-DD``, a real day, not after tomorrow (UTC).
+    """A Daily Challenge date checked: ``YYYY-MM-DD``, a real day, not after tomorrow (UTC)
+    (:func:`tilematch.modes.daily.check_daily_date`, the rule ``tilematch deal`` follows).
 
     Raises 422 ``bad_date`` naming the problem.
     """
-    try:
-        if len(text) != 10:
-            raise ValueError
-        day = dt.date.fromisoformat(text)
-    except ValueError:
-        raise ApiError(
-            422, "bad_date", f"'{text[:20]}' is not a date of the form YYYY-MM-DD."
-        ) from None
     today = dt.datetime.fromtimestamp(server.now(), dt.UTC).date()
-    if day > today + dt.timedelta(days=1):
-        raise ApiError(422, "bad_date", f"The Daily Challenge of {text} is not out yet.")
-    if day < FIRST_DAILY:
-        raise ApiError(422, "bad_date", f"Daily Challenges start on {FIRST_DAILY.isoformat()}.")
-    return day.isoformat()
+    try:
+        return check_daily_date(text, today)
+    except ModeError as error:
+        raise ApiError(422, "bad_date", str(error)) from None
 
 
 def history(server: Server, player: Player, limit: int) -> list[dict[str, Any]]:

@@ -124,7 +124,8 @@ class ModesRules:
         finished = getattr(session, "finished", None)
         if check is None or not isinstance(finished, bool):
             return None
-        return not finished and getattr(session, "status", None) != "paused" and bool(check(now))
+        # a ranked game's clock runs on in a pause; a stopped one (Zen) never runs out
+        return not finished and bool(check(now))
 
     def daily_settings(self, date: str) -> Any:
         try:

@@ -298,7 +298,7 @@ def test_constructors_agree() -> None:
     [
         ((2, 2, ["1m"]), "needs 4 cells"),
         ((2, 2, ["1m", "xx", None, None]), "unknown tile code"),
-        ((2, 2, {7: "1m"}), "not on the 2x2 grid"),
+        ((2, 2, {7: "1m"}), "not on the 2 x 2 grid"),
         ((0, 2, {}), "rows must be"),
         ((2, 65, {}), "cols must be"),
         ((2, 2, [1, None, None, None]), "tile code"),

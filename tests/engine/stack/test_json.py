@@ -177,7 +177,7 @@ def tiles_with(*extra: list[object]) -> str:
             tiles_with([9, 0, 1, "2m"], [6, 0, 0, "2m"]),
             r"tiles\[2\] at \(9, 0, 1\) rests on nothing",
         ),
-        (tiles_with([4, 0, 0, "2m"]), "match group '2m' has 1 tiles: an odd count"),
+        (tiles_with([4, 0, 0, "2m"]), "match group '2m' has 1 tile: an odd count"),
         (tiles_with([4, 0, 0, "1f"], [6, 0, 0, "1f"], [8, 0, 0, "5f"]), "group 'season' has 1"),
         (
             text({"game": "blackwhite", "tiles": [[0, 0, 0, "b1m"], [2, 0, 0, "1m"]]}),

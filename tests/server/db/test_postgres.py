@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from tests.support.services import free_port
 from tests.support.stored import Stored
+from tilematch.benchmarks.services import free_port
 from tilematch.cli import main
 from tilematch.server import Settings
 from tilematch.server.db import MIGRATIONS, SCHEMA_VERSION, Storage, StorageError, describe

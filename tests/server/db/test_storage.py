@@ -14,6 +14,7 @@ from tests.support.server import SQLITE_ONLY, act, new_game
 from tests.support.stored import Stored
 from tilematch.server.db import MIGRATIONS, SCHEMA_VERSION, Storage, StorageError
 from tilematch.server.db.dialect import postgres_ddl
+from tilematch.server.db.errors import StorageFailure
 
 SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 4], "seed": 11}
 
@@ -183,7 +184,7 @@ def test_restart_mid_game_loses_no_acknowledged_move(make_client, clock):
     assert answer["ok"] and answer["game"]["counters"]["moves"] == 4
 
 
-def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path):
+def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path, monkeypatch):
     game = new_game(client, **SMALL)
     server = client.app.state.server
     real = server.storage.transaction
@@ -194,7 +195,12 @@ def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path):
             raise sqlite3.OperationalError("disk I/O error")
             yield conn  # pragma: no cover
 
+    def failing_statement(sql, params=()):
+        raise StorageFailure("PostgreSQL failed: could not extend file: No space left on device")
+
     server.storage.transaction = failing
+    if server.storage.engine == "postgresql":  # a move in play is one statement there
+        monkeypatch.setattr(server.storage.backend, "statement", failing_statement)
     pair = game["pairs"][0]
     answer = client.post(
         f"/api/games/{game['id']}/actions", json={"type": "match", "a": pair[0], "b": pair[1]}
@@ -202,6 +208,7 @@ def test_a_move_that_cannot_be_stored_is_not_acknowledged(client, db_path):
     assert answer.status_code == 503
     assert answer.json()["error"]["code"] == "storage_failed"
     server.storage.transaction = real
+    monkeypatch.undo()
     # The in-memory game was dropped: the stored (unchanged) game is what continues.
     view = client.get(f"/api/games/{game['id']}").json()
     assert view["counters"]["tiles_left"] == 16 and view["counters"]["moves"] == 0
@@ -335,3 +342,62 @@ def test_one_query_text_runs_on_both_engines(database):
         assert storage.row("SELECT name FROM players WHERE id = ?", ("nobody\x00",)) is None
     finally:
         storage.close()
+
+
+def test_the_unranked_migration_keeps_old_results_and_marks_zen_ones(empty_database):
+    from tilematch.modes import fairness
+    from tilematch.server.db.migrations import migrate
+
+    step = next(m for m in MIGRATIONS if m.name == "why a result is not ranked")
+    conn, raw, dialect = _migration_connection(empty_database)
+    migrate(conn, 0.0, upto=step.version - 1, dialect=dialect)
+    raw.close()
+    rows = ["INSERT INTO players (id, token_hash, name, created) VALUES ('p', 'h', NULL, 0);"]
+    for game_id, mode in (("g-zen", "zen"), ("g-count", "countdown")):
+        rows.append(
+            "INSERT INTO games (id, player_id, game, mode, board, settings, state, status,"
+            f" created, updated) VALUES ('{game_id}', 'p', 'blackwhite', '{mode}', 'pyramid',"
+            " '{}', '{}', 'won', 0, 0);"
+        )
+        rows.append(
+            "INSERT INTO results (game_id, player_id, game, mode, board, outcome, score, time,"
+            f" verified, finished) VALUES ('{game_id}', 'p', 'blackwhite', '{mode}', 'pyramid',"
+            " 'won', 900, 60.0, 1, 1.0);"
+        )
+    _write_script(empty_database, "\n".join(rows))
+    Storage(empty_database, now=0.0).close()
+    with Stored(empty_database) as db:
+        found = db.rows("SELECT game_id, unranked FROM results ORDER BY game_id")
+    assert [tuple(row) for row in found] == [("g-count", None), ("g-zen", fairness.ZEN)]
+
+
+def test_a_game_saved_before_paused_time_counted_ends_verified_by_its_own_rule(
+    client, database, clock
+):
+    from tilematch.modes import Settings, new_session
+
+    settings = Settings(**{**SMALL, "size": (4, 4)}).validate()
+    player = client.get("/api/me").json()["id"]
+    log = [{"type": "pause", "t": START - 100}, {"type": "resume", "t": START - 40}]
+    state = {"format": 1, "settings": settings.to_json(), "start": START - 120, "log": log}
+    with Stored(database) as db:
+        db.execute(
+            "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
+            " state, status, tiles_left, score, created, updated, seq)"
+            " VALUES ('old-pause', ?, 'shisensho', 'classic', '4x4', '', 11, ?, ?, 'playing',"
+            " 16, 0, ?, ?, 2)",
+            (player, json.dumps(settings.to_json()), json.dumps(state), START - 120, START - 40),
+        )
+        for seq, entry in enumerate(log, start=1):
+            db.execute(
+                "INSERT INTO moves VALUES ('old-pause', ?, ?, ?)",
+                (seq, entry["t"], json.dumps({"type": entry["type"]})),
+            )
+    for move in new_session(settings, 0.0).solution:
+        clock.advance(1.0)
+        game = act(client, "old-pause", type="match", a=move.a, b=move.b)["game"]
+    assert game["status"] == "won"
+    # 128 s from the start to the last pair, of which the 60 s pause stopped the clock
+    assert game["summary"]["time"] == pytest.approx(128.0 - 60.0)
+    result = client.get("/api/results").json()[0]
+    assert result["game_id"] == "old-pause" and result["verified"] is True

@@ -16,7 +16,7 @@ import pytest
 
 from tests.support.duelists import Duelist, new_player, open_room
 from tests.support.processes import ServeProcess
-from tests.support.services import RedisServer
+from tilematch.benchmarks.services import Redis
 
 SIZE = (6, 8)
 TILES = SIZE[0] * SIZE[1]
@@ -185,7 +185,7 @@ def test_sigterm_of_the_decider_hands_the_room_over(
 
 
 def test_redis_restart_pauses_the_duel_then_it_goes_on(
-    pair: tuple[ServeProcess, ServeProcess], redis_server: RedisServer, tmp_path: Path
+    pair: tuple[ServeProcess, ServeProcess], redis_server: Redis, tmp_path: Path
 ) -> None:
     first, second = pair
     a, b, code = _split(first, second)

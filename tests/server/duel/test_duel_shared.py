@@ -197,6 +197,44 @@ def test_two_registries_share_a_room_and_one_takes_it_over(tmp_path: Path, redis
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
+def test_a_room_watched_during_a_blocking_read_is_read_at_once(
+    tmp_path: Path, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each process reads every room's streams in one blocking read; a room it starts to
+    decide or watch ends that read (through its wake stream) instead of waiting for it
+    to time out: with reads that block for 1.9 s (just under the client's time-out of
+    2 s), the guest on the other process gets its first frames well before any read
+    began after the room was made would have ended."""
+    monkeypatch.setattr(streams, "READ_BLOCK_MS", 1_900)
+    storage = Storage(tmp_path / "wake.sqlite3", now=time.time())
+    ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
+
+    async def scenario() -> None:
+        one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+        two = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+        one.start()
+        two.start()
+        try:
+            await one.reserve()
+            await asyncio.sleep(0.3)  # both readers are now blocked, reading no room
+            assert one._reading is not None and two._reading is not None
+            room = one.create(ann, size=(4, 6), seed=3)
+            await one.written(room.code)
+            host, guest = Client(ann), Client(bob)
+            assert await one.attach(room.code, host, watch=False, seq=None)
+            assert await two.attach(room.code, guest, watch=False, seq=None)
+            seen: list[dict[str, Any]] = []
+            # without the wake: at least 1.9 - 0.3 s for one's read, then two's
+            await _until(lambda: any(f["type"] == "hello" for f in _frames(guest, seen)), 1.2)
+        finally:
+            await one.stop()
+            await two.stop()
+            await one.redis.aclose()
+            await two.redis.aclose()
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+
+
 def test_a_duel_is_stored_once_by_two_writers(tmp_path: Path) -> None:
     clock = FakeClock(START)
     storage = Storage(tmp_path / "once.sqlite3", now=START)

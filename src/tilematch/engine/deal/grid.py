@@ -43,7 +43,9 @@ def _grid_cells(
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise ValueError(f"a grid has 1 to {MAX_SIDE} rows and columns, not {rows}x{cols}")
+        raise ValueError(
+            f"a grid has 1 to {MAX_SIDE} columns and rows, not {cols} x {rows} (columns x rows)"
+        )
     size = rows * cols
     bitmask: int | None
     if mask is None:
@@ -51,7 +53,7 @@ def _grid_cells(
         cells = list(range(size))
     elif isinstance(mask, int) and not isinstance(mask, bool):
         if mask < 0 or mask >> size:
-            raise ValueError(f"mask has cells outside the {rows}x{cols} grid")
+            raise ValueError(f"mask has cells outside the {cols} x {rows} grid")
         bitmask = mask
         cells = bits(mask)
     else:
@@ -59,7 +61,9 @@ def _grid_cells(
         for cell in cast(Iterable[tuple[int, int]], mask):
             r, c = cell
             if not (0 <= r < rows and 0 <= c < cols):
-                raise ValueError(f"mask cell {(r, c)} lies outside the {rows}x{cols} grid")
+                raise ValueError(
+                    f"mask cell (row {r}, column {c}) lies outside the {cols} x {rows} grid"
+                )
             bitmask |= 1 << (r * cols + c)
         cells = bits(bitmask)
     if not cells or len(cells) % 2:
@@ -99,7 +103,7 @@ def _grid_v1(
             solution = _solved(board, CHECK_NODES if gravity else GRID_PROOF_NODES, GRID_CHECK)
         if solution is not None:
             return board, solution
-    raise GenerationError(f"no solvable {rows}x{cols} board after {MAX_ATTEMPTS} attempts")
+    raise GenerationError(f"no solvable {cols} x {rows} board after {MAX_ATTEMPTS} attempts")
 
 
 _GridBuilder = Callable[

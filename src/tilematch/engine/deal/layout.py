@@ -34,6 +34,7 @@ from tilematch.engine.solver.profile import Profile
 from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.stack.geometry import stack_geometry
 from tilematch.engine.tiles import SetName
+from tilematch.engine.words import counted
 
 # ---------------------------------------------------------------------------
 # Layered deals
@@ -104,7 +105,7 @@ def _layout_deal(
         return best[1], best[2]
     raise GenerationError(
         f"no solvable deal on layout {layout.name!r} after {MAX_ATTEMPTS} attempts"
-        + (f" with {stones} stones" if stones else "")
+        + (f" with {counted(stones, 'stone')}" if stones else "")
     )
 
 

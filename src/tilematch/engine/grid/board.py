@@ -111,13 +111,16 @@ class GridBoard:
             items = iter(given.items())
         else:
             if isinstance(given, str) or len(given) != size:
-                raise BoardError(f"a {n_rows}x{n_cols} grid needs {size} cells, got {len(given)}")
+                raise BoardError(
+                    f"a {n_cols} x {n_rows} grid (columns x rows) needs {size} cells,"
+                    f" got {len(given)}"
+                )
             items = enumerate(given)
         for spot, face in items:
             if face is None:
                 continue
             if not isinstance(spot, int) or not 0 <= spot < size:
-                raise BoardError(f"spot {spot!r} is not on the {n_rows}x{n_cols} grid")
+                raise BoardError(f"spot {spot!r} is not on the {n_cols} x {n_rows} grid")
             if not self.shape.cells >> spot & 1:
                 raise BoardError(f"spot {spot} {self.coords(spot)} is outside the board's mask")
             if not isinstance(face, str):
@@ -282,7 +285,7 @@ class GridBoard:
         """
         size = self.shape.size
         if not (0 <= a < size and 0 <= b < size):
-            raise ValueError(f"spots {a}, {b}: not both on the {self.rows}x{self.cols} grid")
+            raise ValueError(f"spots {a}, {b}: not both on the {self.cols} x {self.rows} grid")
         return self._lines.connect(a, b)
 
     # -- matching ------------------------------------------------------------
@@ -488,7 +491,7 @@ class GridBoard:
 
     def __repr__(self) -> str:
         extra = ", gravity=True" if self.gravity else ""
-        return f"<GridBoard {self.rows}x{self.cols}, {self.occupied.bit_count()} tiles{extra}>"
+        return f"<GridBoard {self.cols} x {self.rows}, {self.occupied.bit_count()} tiles{extra}>"
 
 
 MAX_TEXT_BYTES: Final = 1_000_000

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tilematch.engine.grid.shape import MAX_SIDE
+from tilematch.engine.words import counted
 
 #: Most characters :func:`parse_shape` reads.
 MAX_SHAPE_TEXT: Final = 16_384
@@ -111,14 +112,17 @@ def parse_shape(text: str, name: str = "custom", title: str = "Custom") -> Outli
         raise ShapeError("the shape has no tiles ('#')")
     if len(cells) % 2:
         raise ShapeError(
-            f"the shape has {len(cells)} tiles: tiles go in pairs, so it needs an even number"
+            f"the shape has {counted(len(cells), 'tile')}: tiles go in pairs, so it needs an even"
+            " number"
         )
     top = min(r for r, _ in cells)
     left = min(c for _, c in cells)
     rows = max(r for r, _ in cells) - top + 1
     cols = max(c for _, c in cells) - left + 1
     if rows > MAX_SIDE or cols > MAX_SIDE:
-        raise ShapeError(f"the shape is {rows} x {cols} cells; at most {MAX_SIDE} x {MAX_SIDE}")
+        raise ShapeError(
+            f"the shape is {cols} x {rows} cells (columns x rows); at most {MAX_SIDE} x {MAX_SIDE}"
+        )
     mask = 0
     for r, c in cells:
         mask |= 1 << ((r - top) * cols + (c - left))

@@ -139,7 +139,7 @@ class GridShape:
         everything = (1 << size) - 1
         if mask is not None:
             if mask < 0 or mask & ~everything:
-                raise ValueError(f"mask has cells outside the {rows}x{cols} grid")
+                raise ValueError(f"mask has cells outside the {cols} x {rows} grid")
             if mask == 0:
                 raise ValueError("mask has no cells")
         self = super().__new__(cls)

@@ -35,6 +35,7 @@ from tilematch.engine.board import BoardError
 from tilematch.engine.grid.board import EMPTY, MAX_TEXT_BYTES, NO_CELL, GridBoard
 from tilematch.engine.grid.shape import MAX_SIDE
 from tilematch.engine.tiles import is_valid_code, match_key
+from tilematch.engine.words import counted
 
 _TOKEN = re.compile(r"[^ \t\r\f\v]+")
 
@@ -108,7 +109,7 @@ def _check_row(
     if len(tokens) != width:
         column = tokens[width][1] if len(tokens) > width else length + 1
         raise BoardError(
-            f"row {rows + 1} has {len(tokens)} cells, the first row has {width}",
+            f"row {rows + 1} has {counted(len(tokens), 'cell')}, the first row has {width}",
             number,
             column,
         )
@@ -156,4 +157,4 @@ def _check_pairable(cells: list[str | None], places: list[tuple[int, int]]) -> N
 
 
 def _count(n: int) -> str:
-    return f"{n} tile" if n == 1 else f"{n} tiles"
+    return counted(n, "tile")

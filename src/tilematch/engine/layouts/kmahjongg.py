@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from tilematch.engine.layouts.common import check_size, finish
 from tilematch.engine.layouts.layout import MAX_TILES, Layout, LayoutError, Position
+from tilematch.engine.words import counted
 
 HEADER_10 = "kmahjongg-layout-v1.0"
 HEADER_11 = "kmahjongg-layout-v1.1"
@@ -82,13 +83,14 @@ def read_kmahjongg(text: str, filename: str) -> Layout:
         width, height, depth = size["w"], size["h"], size["d"]
     if len(rows) != height * depth:
         raise LayoutError(
-            f"{filename}: found {len(rows)} rows of cells, expected {height * depth} "
+            f"{filename}: found {counted(len(rows), 'row')} of cells, expected {height * depth} "
             f"({_count(depth, 'layer')} of {_count(height, 'row')})"
         )
     for number, line in rows:
         if len(line) != width:
             raise LayoutError(
-                f"{filename}: line {number}: a row has {len(line)} cells, expected {width}"
+                f"{filename}: line {number}: a row has {counted(len(line), 'cell')},"
+                f" expected {width}"
             )
         for column, char in enumerate(line, start=1):
             if char not in ".1234":

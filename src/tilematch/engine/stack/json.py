@@ -35,6 +35,7 @@ from tilematch.engine.layouts.layout import MAX_TILES as LAYOUT_MAX_TILES
 from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.stack.geometry import MAX_STONE_CRACKS, STACK_GAMES, stack_geometry
 from tilematch.engine.tiles import TileError, match_key, split_code
+from tilematch.engine.words import counted
 
 #: The most tiles a board may hold: as many as a layout (every layout read gives boards
 #: this reader takes back).
@@ -235,7 +236,7 @@ def _check_pairable(codes: list[str], game: str) -> None:
     for group, (first, white) in counts.items():
         if game == "solitaire" and first % 2:
             raise BoardError(
-                f"match group {group!r} has {first} tiles: an odd count cannot be paired"
+                f"match group {group!r} has {counted(first, 'tile')}: an odd count cannot be paired"
             )
         if game == "blackwhite" and first != white:
             raise BoardError(

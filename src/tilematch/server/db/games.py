@@ -7,6 +7,8 @@ from dataclasses import astuple, dataclass
 from typing import Any, TypedDict
 
 from tilematch.server.db.connection import Storage
+from tilematch.server.db.errors import IntegrityFailure
+from tilematch.server.db.postgres import PostgresStorage
 from tilematch.server.db.protocol import Connection
 
 
@@ -182,6 +184,94 @@ def update_game(
         (state, status, tiles_left, score, updated, finished, seq, game_id, seq - 1),
     )
     return int(cursor.rowcount) == 1
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """A game's move ``seq`` with the state it leads to (``state``, ``intent`` as JSON)."""
+
+    game_id: str
+    seq: int
+    at: float
+    intent: str
+    state: str
+    status: str
+    tiles_left: int
+    score: int | None
+    finished: float | None
+
+
+#: A move on PostgreSQL in one statement: the compare-and-set of the game's row and,
+#: only when it matched, the move row (a move row already there fails the whole
+#: statement, so neither is stored).
+_FUSED_MOVE = (
+    "WITH game AS (UPDATE games SET state = ?, status = ?, tiles_left = ?, score = ?,"
+    " updated = ?, finished = ?, seq = ? WHERE id = ? AND seq = ? RETURNING id)"
+    " INSERT INTO moves (game_id, seq, at, intent) SELECT id, ?, ?, ? FROM game"
+)
+
+
+def store_move(storage: Storage, move: MoveRecord) -> bool:
+    """Store ``move`` and the game's new state, only if the stored game is still at move
+    ``move.seq - 1``; returns whether it was (``False``: nothing is stored, another
+    writer stored that move first).
+
+    On PostgreSQL this is one statement in one round trip; on SQLite one transaction
+    of :func:`update_game` and :func:`insert_move`. Raises what the storage raises
+    when the database fails (nothing stored).
+    """
+    backend = storage.backend
+    if isinstance(backend, PostgresStorage):
+        try:
+            return (
+                backend.statement(
+                    _FUSED_MOVE,
+                    (
+                        move.state,
+                        move.status,
+                        move.tiles_left,
+                        move.score,
+                        move.at,
+                        move.finished,
+                        move.seq,
+                        move.game_id,
+                        move.seq - 1,
+                        move.seq,
+                        move.at,
+                        move.intent,
+                    ),
+                )
+                == 1
+            )
+        except IntegrityFailure:  # the move row exists: the game moved on meanwhile
+            return False
+    try:
+        with storage.transaction() as conn:
+            if not store_move_in(conn, move):
+                raise _NotStored  # roll the game's row back too
+    except _NotStored:
+        return False
+    return True
+
+
+class _NotStored(Exception):
+    """A move whose compare-and-set or move row failed: its transaction rolls back."""
+
+
+def store_move_in(conn: Connection, move: MoveRecord) -> bool:
+    """:func:`store_move` inside an open transaction (the caller rolls back on
+    ``False``): the compare-and-set of :func:`update_game`, then the move row."""
+    return update_game(
+        conn,
+        move.game_id,
+        seq=move.seq,
+        state=move.state,
+        status=move.status,
+        tiles_left=move.tiles_left,
+        score=move.score,
+        updated=move.at,
+        finished=move.finished,
+    ) and insert_move(conn, move.game_id, move.seq, move.at, move.intent)
 
 
 def claim_start(conn: Connection, key: str, game_id: str) -> bool:

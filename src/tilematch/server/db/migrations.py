@@ -131,6 +131,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE results ADD COLUMN solved_on TEXT;
         """,
     ),
+    Migration(
+        6,
+        "why a result is not ranked",
+        """
+        ALTER TABLE results ADD COLUMN unranked TEXT;
+        UPDATE results SET unranked = 'Zen games are never ranked' WHERE mode = 'zen';
+        """,
+    ),
 )
 
 #: The schema version this release writes.

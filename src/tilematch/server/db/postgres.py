@@ -36,6 +36,8 @@ POOL_MIN, POOL_MAX = 1, 16
 WAIT_SECONDS, CONNECT_SECONDS = 5.0, 5.0
 #: Seconds between two probes of an unreachable server.
 PROBE_SECONDS = 0.2
+#: Executions of a statement on one connection before psycopg prepares it (0: the first).
+PREPARE_THRESHOLD = 0
 
 
 def is_postgres_url(target: object) -> bool:
@@ -190,7 +192,9 @@ class PostgresStorage:
         self._probe_lock = threading.Lock()
         self.applied = self._prepare(now)
         self.pool = psycopg_pool.ConnectionPool(
-            kwargs={**self.params, "autocommit": True},
+            # prepared at the first use on each connection: a move's statement is then
+            # one Bind/Execute round trip, parsed and planned once per connection
+            kwargs={**self.params, "autocommit": True, "prepare_threshold": PREPARE_THRESHOLD},
             min_size=POOL_MIN,
             max_size=POOL_MAX,
             timeout=WAIT_SECONDS,
@@ -292,6 +296,20 @@ class PostgresStorage:
             with self.pool.connection() as raw, raw.transaction():
                 yield PgConnection(raw, self._fault)
         except self._psycopg.Error as error:  # taking a connection, BEGIN or COMMIT
+            raise self._fault(error) from error
+
+    def statement(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one writing statement on its own (autocommit: one round trip, atomic as
+        any statement is); returns the rows it changed.
+
+        Raises :class:`IntegrityFailure` for a broken constraint (nothing of the
+        statement is stored), :class:`StorageFailure` when the database fails.
+        """
+        self._available()
+        try:
+            with self.pool.connection() as raw:
+                return int(raw.execute(postgres_query(sql), _adapt(params)).rowcount)
+        except self._psycopg.Error as error:
             raise self._fault(error) from error
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:

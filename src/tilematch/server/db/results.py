@@ -1,8 +1,10 @@
 """Queries on ``results``: storing a finished game, history, bests, leaderboards,
 Daily days and campaign levels.
 
-A result is *ranked* when its replay verified it and it is a win, or any end
-but giving up in a mode that ends on the clock (:data:`CLOCK_MODES`).
+A result is *ranked* when its replay verified it, the rules name no reason to keep
+it off the leaderboards (``unranked``: Zen, or a pace no person can play), and it is
+a win, or any end but giving up in a mode that ends on the clock
+(:data:`CLOCK_MODES`).
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from tilematch.server.db.protocol import Connection
 CLOCK_MODES = ("arcade",)
 _RESULT_COLUMNS = (
     "game_id, game, mode, board, variant, outcome, score, time, moves, hints, undos,"
-    " shuffles, verified, finished, daily_date, level, stars"
+    " shuffles, verified, finished, daily_date, level, stars, unranked"
 )
 _CLOCK_MODES = ",".join(f"'{mode}'" for mode in CLOCK_MODES)
 _RANKED = (
-    f"verified = 1 AND (outcome = 'won' OR (mode IN ({_CLOCK_MODES}) AND outcome != 'given_up'))"
+    "verified = 1 AND unranked IS NULL AND"
+    f" (outcome = 'won' OR (mode IN ({_CLOCK_MODES}) AND outcome != 'given_up'))"
 )
 
 
@@ -50,6 +53,8 @@ class ResultRecord:
     stars: int | None = None
     #: a Daily game: the player's own calendar date when it ended
     solved_on: str | None = None
+    #: why the result is kept off the leaderboards (``None``: it is ranked)
+    unranked: str | None = None
 
 
 def insert_result(conn: Connection, record: ResultRecord) -> bool:
@@ -58,8 +63,8 @@ def insert_result(conn: Connection, record: ResultRecord) -> bool:
     cursor = conn.execute(
         "INSERT INTO results (game_id, player_id, game, mode, board,"
         " variant, outcome, score, time, moves, hints, undos, shuffles, verified,"
-        " finished, daily_date, level, stars, solved_on)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " finished, daily_date, level, stars, solved_on, unranked)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (game_id) DO NOTHING",
         astuple(record),
     )
@@ -67,7 +72,8 @@ def insert_result(conn: Connection, record: ResultRecord) -> bool:
 
 
 def history(storage: Storage, player_id: str, limit: int) -> list[dict[str, Any]]:
-    """A player's results, newest first (``verified`` as a bool)."""
+    """A player's results, newest first (``verified`` as a bool; ``unranked`` the
+    reason a result is kept off the leaderboards, or ``None``)."""
     rows = storage.rows(
         f"SELECT {_RESULT_COLUMNS} FROM results WHERE player_id = ? ORDER BY finished DESC LIMIT ?",
         (player_id, limit),

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tilematch.engine.words import counted
 from tilematch.server.db.connection import WRITE_ERRORS, Storage
 from tilematch.server.db.dialect import POSTGRES, SQLITE
 from tilematch.server.db.migrations import tables
@@ -106,7 +107,7 @@ def copy_database(
                 there = int(conn.execute(f"SELECT COUNT(*) FROM {name}").fetchone()[0])
                 if copied != counts[name] or there != counts[name]:
                     raise TransferError(
-                        f"{name}: {counts[name]} rows in the source, {copied} read and"
+                        f"{name}: {counted(counts[name], 'row')} in the source, {copied} read and"
                         f" {there} in the target; nothing was copied"
                     )
             replayed = verify(conn)

@@ -101,7 +101,8 @@ class DuelRooms:
             raise DuelError(
                 422,
                 "bad_settings",
-                f"A duel board holds at most {MAX_CELLS} tiles, not {rows * cols}.",
+                f"A duel board holds at most {MAX_CELLS} tiles, not {rows * cols}"
+                f" ({cols} x {rows}, columns x rows).",
             )
         room = Room(
             code=self._new_code(),

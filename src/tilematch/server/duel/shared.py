@@ -147,6 +147,9 @@ class SharedRooms(DuelRooms):
         self._flushing = False
         self._missing: set[str] = set()
         self._counter = 0
+        self._reading: set[str] | None = None  # the keys of the read under way
+        self._wake_key = streams.wake_key(self.me)
+        self._wake_pos = "0-0"  # the last entry of the wake stream seen
         self._errors = shared.errors()
         self._write = redis.register_script(streams.WRITE)
         self._renew = redis.register_script(streams.RENEW)
@@ -598,25 +601,62 @@ class SharedRooms(DuelRooms):
         """Read the output streams of watched rooms and the input streams of the
         rooms decided here; deliver and decide in order."""
         while True:
-            wanted = {Keys(code).out: watch.pos for code, watch in self.watches.items()}
-            for code, decided in self.decided.items():
-                wanted[Keys(code).inputs] = decided.in_pos
-            if not wanted or not self.healthy:
+            wanted = self._wanted()
+            if not self.healthy:
                 await asyncio.sleep(0.05)
                 continue
+            self._reading = set(wanted)
             try:
-                answer = await self.redis.xread(wanted, count=500, block=100)
+                answer = await self.redis.xread(
+                    {**wanted, self._wake_key: self._wake_pos},
+                    count=500,
+                    block=streams.READ_BLOCK_MS,
+                )
             except self._errors as error:
                 self._fault(error)
                 await asyncio.sleep(streams.TICK)
                 continue
+            finally:
+                self._reading = None
             for key, entries in answer or []:
                 name = key.decode()
+                if name == self._wake_key:
+                    self._wake_pos = entries[-1][0].decode() if entries else self._wake_pos
+                    continue
                 code = name.split("{", 1)[1].split("}", 1)[0]
                 if name.endswith(":in"):
                     self._read_inputs(code, entries)
                 else:
                     self._read_outputs(code, entries)
+
+    def _wanted(self) -> dict[str, str]:
+        """Where to read next: the output stream of every watched room and the input
+        stream of every room decided here, by key."""
+        wanted = {Keys(code).out: watch.pos for code, watch in self.watches.items()}
+        for code, decided in self.decided.items():
+            wanted[Keys(code).inputs] = decided.in_pos
+        return wanted
+
+    def _rewatch(self, code: str) -> None:
+        """Room ``code`` is now watched or decided here: if the read under way does not
+        wait on its streams, end that read (one entry in the wake stream), so the next
+        one reads them too at once."""
+        reading = self._reading
+        if reading is None:
+            return
+        keys = Keys(code)
+        if keys.out in reading and (code not in self.decided or keys.inputs in reading):
+            return
+        reading.update((keys.out, keys.inputs))  # one wake is enough for this read
+        task = asyncio.get_running_loop().create_task(self._wake_reader())
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+
+    async def _wake_reader(self) -> None:
+        """Add an entry to this process's wake stream, which every read waits on too."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.xadd(self._wake_key, {"w": "1"}, maxlen=1, approximate=False)
+        pipe.expire(self._wake_key, streams.ROOM_TTL)
+        await pipe.execute()
 
     def _read_inputs(self, code: str, entries: list[Any]) -> None:
         decided = self.decided.get(code)
@@ -728,10 +768,13 @@ class SharedRooms(DuelRooms):
         self.schedule(room)
 
     def _watch_new(self, code: str) -> Watch:
+        """The :class:`Watch` of room ``code`` (a new one if there is none); the reader
+        reads the room's streams from now on."""
         watch = self.watches.get(code)
         if watch is None:
             watch = Watch(code)
             self.watches[code] = watch
+        self._rewatch(code)
         return watch
 
     # ------------------------------------------------------------------ keeping

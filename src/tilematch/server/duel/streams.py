@@ -12,7 +12,9 @@ Per room ``CODE`` (the ``{CODE}`` hash tag keeps them on one Redis Cluster slot)
 * ``tm:duel:{CODE}:out``: the stream of the room's frames (``seq``, ``e``), read by
   every process with connections in the room; trimmed to a short history.
 
-``tm:duel:proc:{ID}`` says a process is alive (renewed while it runs).
+``tm:duel:proc:{ID}`` says a process is alive (renewed while it runs);
+``tm:duel:wake:{ID}`` is the process's own stream, written to end its blocking
+read of the rooms' streams at once when the rooms it reads change.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ ROOM_TTL: Final = 3_600
 CLOSED_TTL: Final = 60
 #: Frames kept in a room's stream for reconnecting clients (at least).
 HISTORY: Final = 256
+#: Milliseconds a read of the rooms' streams waits for a new entry (a change of the
+#: rooms read ends it at once, through the process's wake stream).
+READ_BLOCK_MS: Final = 1_000
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,11 @@ class Keys:
 def process_key(process: str) -> str:
     """The key saying process ``process`` is alive."""
     return f"tm:duel:proc:{process}"
+
+
+def wake_key(process: str) -> str:
+    """The stream that ends process ``process``'s blocking read when written to."""
+    return f"tm:duel:wake:{process}"
 
 
 #: Write frames and the snapshot at once, if the caller holds (or may take) the

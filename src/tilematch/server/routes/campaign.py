@@ -8,8 +8,9 @@ from fastapi import APIRouter
 
 from tilematch.server import records
 from tilematch.server.deps import PlayerDep, ServerDep
+from tilematch.server.openapi_errors import EVERY_REQUEST
 
-router = APIRouter(prefix="/api/campaign", tags=["campaign"])
+router = APIRouter(prefix="/api/campaign", tags=["campaign"], responses=EVERY_REQUEST)
 
 
 @router.get("", summary="Campaign levels, unlocked levels and stars")

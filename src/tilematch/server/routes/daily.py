@@ -19,10 +19,11 @@ from tilematch.server import records
 from tilematch.server.db.games import latest_daily_game, set_utc_offset, utc_offset
 from tilematch.server.deps import PlayerDep, Server, ServerDep
 from tilematch.server.errors import ApiError
+from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY, answers
 from tilematch.server.players import Player
 from tilematch.server.routes.games import start_game
 
-router = APIRouter(prefix="/api/daily", tags=["daily"])
+router = APIRouter(prefix="/api/daily", tags=["daily"], responses=EVERY_REQUEST)
 
 
 class DailyStart(BaseModel):
@@ -103,7 +104,7 @@ def daily_history(
 @router.get(
     "/{date}",
     summary="My latest attempt at the Daily Challenge of a date",
-    responses={404: {"description": "`daily_not_started`: no attempt at this date yet"}},
+    responses=answers(404, 409),
 )
 def daily_game(date: str, player: PlayerDep, server: ServerDep) -> DailyGame:
     """The player's most recent game of that date; changes nothing (start one with
@@ -124,7 +125,11 @@ def daily_game(date: str, player: PlayerDep, server: ServerDep) -> DailyGame:
     "/{date}",
     status_code=status.HTTP_201_CREATED,
     summary="Start (or continue) the Daily Challenge of a date",
-    responses={200: {"description": "the latest attempt, continued", "model": DailyGame}},
+    responses={
+        200: {"description": "the latest attempt, continued", "model": DailyGame},
+        **WITH_BODY,
+        **answers(409),
+    },
 )
 def start_daily(
     date: str,
@@ -171,7 +176,10 @@ def _find_or_start(
 
 
 @router.post(
-    "/{date}/restart", status_code=status.HTTP_201_CREATED, summary="Restart a Daily Challenge"
+    "/{date}/restart",
+    status_code=status.HTTP_201_CREATED,
+    summary="Restart a Daily Challenge",
+    responses={**WITH_BODY, **answers(409)},
 )
 def restart_daily(
     date: str, player: PlayerDep, server: ServerDep, body: DailyStart | None = None

@@ -39,8 +39,9 @@ from tilematch.server.duel.protocol import (
 )
 from tilematch.server.duel.shared import SharedRooms, SharedUnavailable
 from tilematch.server.errors import ApiError
+from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY, answers
 
-router = APIRouter(tags=["duels"])
+router = APIRouter(tags=["duels"], responses=EVERY_REQUEST)
 
 Level = Literal["relaxed", "steady", "sharp"]
 
@@ -50,7 +51,17 @@ class DuelBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    size: Annotated[list[int], Field(min_length=2, max_length=2)] | None = None
+    size: (
+        Annotated[
+            list[int],
+            Field(
+                min_length=2,
+                max_length=2,
+                description="[rows, cols]: [8, 17] is the 17 x 8 board (columns x rows)",
+            ),
+        ]
+        | None
+    ) = None
     gravity: StrictBool = False
     seed: Annotated[int, Field(ge=0, le=2**53)] | None = None
     rival: Level | None = None
@@ -83,7 +94,7 @@ def _answer(room: Room, request: Request, viewer: str) -> dict[str, Any]:
     return {**room.summary(viewer), "link": room_link(str(request.base_url), room.code)}
 
 
-@router.post("/api/duels", status_code=201, summary="Open a Speed Duel room")
+@router.post("/api/duels", status_code=201, summary="Open a Speed Duel room", responses=WITH_BODY)
 async def create_duel(
     body: DuelBody, request: Request, player: PlayerDep, server: ServerDep
 ) -> dict[str, Any]:
@@ -141,7 +152,7 @@ async def duel_leaderboard(
     return duel_rooms(request.app).leaderboard(player.id, against, limit)
 
 
-@router.get("/api/duels/{code}", summary="A duel room's lobby state")
+@router.get("/api/duels/{code}", summary="A duel room's lobby state", responses=answers(404))
 async def get_duel(
     code: Annotated[str, Path(max_length=12)], request: Request, player: PlayerDep
 ) -> dict[str, Any]:

@@ -11,10 +11,11 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, StrictBool, Strict
 from tilematch.server import records
 from tilematch.server.deps import PlayerDep, Server, ServerDep
 from tilematch.server.errors import ApiError
+from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY, answers
 from tilematch.server.players import Player
 from tilematch.server.rules import RuleError
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(prefix="/api/games", tags=["games"], responses=EVERY_REQUEST)
 
 #: Largest spot number a request may name (bigger than any board).
 MAX_SPOT = 4095
@@ -33,7 +34,13 @@ class NewGame(Strict):
     game: Literal["shisensho", "solitaire", "blackwhite"]
     mode: StrictStr = Field(pattern=NAME, description="classic, arcade, regular, zen, ...")
     layout: StrictStr | None = Field(None, pattern=NAME, description="a built-in layout name")
-    size: tuple[StrictInt, StrictInt] | None = Field(None, description="[rows, cols] (Shisen-Sho)")
+    size: tuple[StrictInt, StrictInt] | None = Field(
+        None,
+        description=(
+            "Shisen-Sho [rows, cols]: [8, 17] is the 17 x 8 board (columns x rows, as people"
+            " write it); 2 to 20 rows, 2 to 30 columns, an even number of tiles"
+        ),
+    )
     shape: StrictStr | None = Field(
         None, pattern=NAME, description="a built-in Shisen-Sho shape (instead of a size)"
     )
@@ -88,7 +95,12 @@ def start_game(
     return started
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, summary="Start a game")
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    summary="Start a game",
+    responses=WITH_BODY,
+)
 def create_game(body: NewGame, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """The new game's view. 422 ``bad_settings`` names a refused setting; 403
     ``level_locked`` for a campaign level not yet unlocked; 429 when starting too many."""
@@ -126,13 +138,17 @@ def list_games(
     return server.games.listing(player, which, limit)
 
 
-@router.get("/{game_id}", summary="A game's current state")
+@router.get("/{game_id}", summary="A game's current state", responses=answers(404, 409))
 async def get_game(game_id: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """The game view; 404 ``game_not_found`` for an unknown id or another player's game."""
     return await server.games.get_async(player, game_id)
 
 
-@router.post("/{game_id}/actions", summary="Make a move or use a control")
+@router.post(
+    "/{game_id}/actions",
+    summary="Make a move or use a control",
+    responses={**WITH_BODY, **answers(404, 409)},
+)
 async def act(game_id: str, body: Intent, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """``{"ok", "reason", "message", "events", "game"}``. A refused move is ``ok: false``
     and changes nothing; 409 ``game_over`` after the end; 422 ``bad_move`` for a spot
@@ -140,7 +156,12 @@ async def act(game_id: str, body: Intent, player: PlayerDep, server: ServerDep) 
     return await server.games.act_async(player, game_id, body.root.model_dump())
 
 
-@router.post("/{game_id}/replay", status_code=status.HTTP_201_CREATED, summary="Same board again")
+@router.post(
+    "/{game_id}/replay",
+    status_code=status.HTTP_201_CREATED,
+    summary="Same board again",
+    responses=answers(403, 404, 409),
+)
 def replay(game_id: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """A new game with the settings and seed of ``game_id`` (its date or level kept)."""
     settings, daily_date, level = server.games.settings_of(player, game_id)

@@ -8,16 +8,21 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from tilematch.server.deps import PlayerDep, ServerDep
-from tilematch.server.players import rename
+from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY
+from tilematch.server.players import NAME_MAX, rename
 
-router = APIRouter(prefix="/api", tags=["players"])
+router = APIRouter(prefix="/api", tags=["players"], responses=EVERY_REQUEST)
 
 
 class NameBody(BaseModel):
     """The body of ``PUT /api/me``."""
 
     model_config = ConfigDict(extra="forbid")
-    name: StrictStr = Field(max_length=200, description="1 to 24 printable characters")
+    # The lengths are declared for clients and checked by players.clean_name (422 bad_name).
+    name: StrictStr = Field(
+        description=f"1 to {NAME_MAX} printable characters (outer and repeated spaces trimmed)",
+        json_schema_extra={"minLength": 1, "maxLength": NAME_MAX},
+    )
 
 
 @router.get("/me", summary="The caller's player (created on first visit)")
@@ -29,7 +34,7 @@ def get_me(player: PlayerDep) -> dict[str, Any]:
     return answer
 
 
-@router.put("/me", summary="Set the display name shown on leaderboards")
+@router.put("/me", summary="Set the display name shown on leaderboards", responses=WITH_BODY)
 def put_me(body: NameBody, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """``{"id", "name"}`` after renaming; 422 ``bad_name`` for an unusable name."""
     renamed = rename(server.storage, player, body.name)

@@ -9,8 +9,9 @@ from fastapi import APIRouter
 
 from tilematch.engine import tiles
 from tilematch.server.errors import ApiError
+from tilematch.server.openapi_errors import EVERY_REQUEST
 
-router = APIRouter(prefix="/api", tags=["reference"])
+router = APIRouter(prefix="/api", tags=["reference"], responses=EVERY_REQUEST)
 
 
 @functools.cache

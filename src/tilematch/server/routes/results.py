@@ -8,8 +8,9 @@ from fastapi import APIRouter, Query
 
 from tilematch.server import records
 from tilematch.server.deps import PlayerDep, ServerDep
+from tilematch.server.openapi_errors import EVERY_REQUEST
 
-router = APIRouter(prefix="/api", tags=["results"])
+router = APIRouter(prefix="/api", tags=["results"], responses=EVERY_REQUEST)
 
 Word = Annotated[str, Query(max_length=40, pattern=r"^[a-z0-9_\-]+$")]
 Board = Annotated[str | None, Query(max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
@@ -21,7 +22,8 @@ def results(
 ) -> list[dict[str, Any]]:
     """``[{"game_id", "game", "mode", "board", "variant", "outcome", "score", "time",
     "moves", "hints", "undos", "shuffles", "verified", "finished", "daily_date", "level",
-    "stars"}]``, newest first."""
+    "stars", "unranked"}]``, newest first; ``unranked`` says why a result is not ranked
+    (``null``: it is)."""
     return records.history(server, player, limit)
 
 
@@ -43,7 +45,8 @@ def leaderboards(
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> list[dict[str, Any]]:
     """``[{"rank", "name", "score", "time", "board", "variant", "you"}]``: each player's best
-    verified result, by score then time. ``layout`` is a layout name or ``ROWSxCOLS``."""
+    ranked result (verified, at a human pace, not Zen), by score then time. ``layout``
+    is a layout name or ``ROWSxCOLS``."""
     day = records.parse_date(date, server) if date is not None else None
     return records.leaderboard(
         server,

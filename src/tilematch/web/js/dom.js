@@ -75,3 +75,23 @@ export function layoutTitle(name) {
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
 }
+
+/**
+ * A count for people: "1 tile", "2 tiles".
+ * @param {number} n
+ * @param {string} word
+ * @param {string} [plural]
+ */
+export function counted(n, word, plural = `${word}s`) {
+  return `${n} ${n === 1 ? word : plural}`;
+}
+
+/**
+ * A board as people read it: a size key "8x17" (rows x columns, as the API keeps it)
+ * becomes "17 × 8" (columns × rows, like the game's sizes); a layout or shape name its title.
+ * @param {string} board
+ */
+export function boardTitle(board) {
+  const size = /^(\d+)x(\d+)$/.exec(String(board));
+  return size ? `${size[2]} × ${size[1]}` : layoutTitle(board);
+}

@@ -30,9 +30,10 @@ export function tileMark(code) {
   return colour ? `${colour === "b" ? "●" : "○"}${mark}` : mark;
 }
 
-const fill = (v) => `style="fill:var(--ink-${v})"`;
+// Colours come from classes of tiles.css, never inline styles (the page's CSP allows none).
+const fill = (v) => `class="ink-${v}"`;
 const stroke = (v, w = 3.2) =>
-  `style="fill:none;stroke:var(--ink-${v});stroke-width:${w};stroke-linecap:round;stroke-linejoin:round"`;
+  `class="ink-line-${v}" stroke-width="${w}"`;
 
 function glyph(d, colour, x, y, scale, width = 3.2) {
   return `<path transform="translate(${x} ${y}) scale(${scale})" d="${d}" ${stroke(colour, width / scale)}/>`;
@@ -60,9 +61,9 @@ const DOT_COLOURS = {
 function dot(cx, cy, r, colour) {
   return (
     `<circle cx="${cx}" cy="${cy}" r="${r}" ${fill(colour)}/>` +
-    `<circle cx="${cx}" cy="${cy}" r="${(r * 0.72).toFixed(2)}" style="fill:var(--tile-face, #fff);opacity:.9"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${(r * 0.72).toFixed(2)}" class="face-ink" opacity=".9"/>` +
     `<circle cx="${cx}" cy="${cy}" r="${(r * 0.5).toFixed(2)}" ${fill(colour)}/>` +
-    `<circle cx="${cx}" cy="${cy}" r="${(r * 0.18).toFixed(2)}" class="bw-dot" style="fill:var(--tile-face, #fff)"/>`
+    `<circle cx="${cx}" cy="${cy}" r="${(r * 0.18).toFixed(2)}" class="bw-dot face-ink"/>`
   );
 }
 
@@ -81,7 +82,7 @@ function stalk(cx, cy, h, colour) {
   return (
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="3.5" ${fill(colour)}/>` +
     `<path d="M${x + 1} ${cy} H${x + w - 1} M${cx} ${y + 2.5} V${y + h / 2 - 2} M${cx} ${cy + 2} V${y + h - 2.5}" ` +
-    `style="stroke:var(--tile-face, #fff);stroke-width:1.2;opacity:.85"/>`
+    `class="face-line" stroke-width="1.2" opacity=".85"/>`
   );
 }
 const BAMBOO = {
@@ -104,7 +105,7 @@ function bamboo(n) {
       `<path d="M44 54 L53 64 M44 54 L55 56 M43 56 L49 70" ${stroke("red", 2.4)}/>` +
       `<circle cx="22" cy="33" r="7" ${fill("green")}/>` +
       `<path d="M16 33 L9 36 L16 37 Z" ${fill("gold")}/>` +
-      `<circle cx="21" cy="31.5" r="1.6" style="fill:var(--tile-face, #fff)"/>` +
+      `<circle cx="21" cy="31.5" r="1.6" class="face-ink"/>` +
       `<path d="M22 26 Q20 18 26 14 M24 26 Q27 19 33 18" ${stroke("red", 2.2)}/>` +
       `<path d="M26 70 V76 M34 69 V76" ${stroke("black", 2)}/>`
     );
@@ -145,7 +146,7 @@ function petals(cx, cy, r, colour, count = 5) {
 }
 
 function corner(n) {
-  return `<text x="52" y="14" text-anchor="middle" style="fill:var(--ink-red);font:700 12px 'DejaVu Sans',sans-serif">${n}</text>`;
+  return `<text x="52" y="14" text-anchor="middle" class="ink-red corner-number">${n}</text>`;
 }
 
 function bonus(n) {
@@ -234,7 +235,7 @@ export function installSprite(doc = document) {
   if (installed || doc.getElementById("tile-sprite")) return;
   const symbols = SYMBOLS.map((s) => `<symbol id="f-${s}" viewBox="0 0 60 80">${symbolArt(s)}</symbol>`).join("");
   const holder = doc.createElement("div");
-  holder.innerHTML = `<svg id="tile-sprite" xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute;width:0;height:0;overflow:hidden" aria-hidden="true">${symbols}</svg>`;
+  holder.innerHTML = `<svg id="tile-sprite" xmlns="http://www.w3.org/2000/svg" width="0" height="0" class="sprite-holder" aria-hidden="true">${symbols}</svg>`;
   doc.body.prepend(/** @type {ChildNode} */ (holder.firstChild));
   installed = true;
 }

@@ -12,7 +12,7 @@ import { createBoard } from "../board/board.js";
 import { bindShortcuts } from "../keyboard.js";
 import { hudItems, renderHud } from "./hud.js";
 import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
-import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pick as pickTile, tileAt, uiState } from "./state.js";
+import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pausedWords, pick as pickTile, tileAt, uiState } from "./state.js";
 import { snap, refuse } from "../sound.js";
 import { getSettings, setSettings, onSettings } from "../storage.js";
 import { GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
@@ -42,7 +42,7 @@ export function shareLink(view, origin = location.origin) {
   else {
     if (view.layout) params.set("layout", view.layout);
     if (view.shape) params.set("shape", view.shape);
-    else if (view.size) params.set("size", `${view.size[0]}x${view.size[1]}`);
+    else if (view.size) params.set("board", `${view.size[1]}x${view.size[0]}`); // columns x rows
     if (view.seed != null) params.set("seed", view.seed);
     if (view.difficulty) params.set("difficulty", view.difficulty);
     if (view.gravity) params.set("gravity", "1");
@@ -371,7 +371,7 @@ export function mountGame(root, options) {
       if (!state.view) return;
       const paused = state.view.status === "paused";
       const r = await act(paused ? "resume" : "pause");
-      if (r && r.ok) say(paused ? "Resumed." : "Paused: the board is hidden and the clock stopped.");
+      if (r && r.ok) say(paused ? "Resumed." : pausedWords(r.game));
     },
     fit() {
       state.zoom = "fit";

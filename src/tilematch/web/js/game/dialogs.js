@@ -7,7 +7,7 @@
 //   dialogs.openEnd(view); dialogs.openNoMoves(view, refused); dialogs.close();
 
 import { esc, GAME_NAMES, MODE_NAMES } from "../dom.js";
-import { endTitle, summaryRows } from "./state.js";
+import { endTitle, summaryRows, unrankedWords } from "./state.js";
 
 /** @typedef {import("../types.js").View} View */
 
@@ -71,6 +71,7 @@ export function createDialogs(endDialog, noMovesDialog, options) {
       <h2 id="end-title">${esc(endTitle(view))}</h2>
       <p class="muted">${esc(GAME_NAMES[view.game] || view.game)} · ${esc(MODE_NAMES[view.mode] || view.mode)}</p>
       <table class="summary"><tbody>${rows}</tbody></table>
+      ${unrankedWords(view) ? `<p class="unranked">${esc(unrankedWords(view))}</p>` : ""}
       ${
         ledger.length
           ? `<details class="ledger"${ledger.length <= 12 ? " open" : ""}><summary>Score ledger (${ledger.length} lines)</summary>
@@ -107,7 +108,8 @@ export function createDialogs(endDialog, noMovesDialog, options) {
       /** @type {HTMLButtonElement} */ (endDialog.querySelector(".primary")).focus({ preventScroll: true });
       endDialog.scrollTop = 0;
       const score = view.score != null ? ` Score ${view.score}.` : "";
-      say(`${endTitle(view)}${score}`, view.status === "won" ? "ok" : "warn");
+      const unranked = unrankedWords(view) ? ` ${unrankedWords(view)}` : "";
+      say(`${endTitle(view)}${score}${unranked}`, view.status === "won" ? "ok" : "warn");
     },
 
     /**

@@ -239,7 +239,9 @@ export function clockWaits(state) {
 export function clockAt(state, now) {
   const view = /** @type {View} */ (state.view);
   const c = view.clock || {};
-  const running = view.status === "playing" && !c.paused && c.started !== false;
+  // a ranked game's clock runs on in a pause (the server says so: clock.paused is false)
+  const counting = view.status === "playing" ? !c.paused : view.status === "paused" && c.paused === false;
+  const running = counting && c.started !== false;
   const delta = running ? (now - state.receivedAt) / 1000 : 0;
   const elapsed = (c.elapsed ?? view.counters?.time ?? 0) + delta;
   const remaining = c.remaining == null ? null : Math.max(0, c.remaining - delta);
@@ -286,6 +288,25 @@ export function summaryRows(summary) {
 }
 
 /**
+ * What the page says when a game is paused: whether its clock stopped (Zen) or runs on.
+ * @param {View} view the paused game's view
+ */
+export function pausedWords(view) {
+  return view.clock && view.clock.paused
+    ? "Paused: the board is hidden and the clock stopped."
+    : "Paused: the board is hidden; the clock runs on, as a ranked game's time counts its pauses.";
+}
+
+/**
+ * Why a finished game is not ranked, as the page says it ("" when it is ranked).
+ * @param {View} view
+ */
+export function unrankedWords(view) {
+  const reason = view.summary && view.summary.unranked;
+  return reason ? `Not ranked: ${reason}.` : "";
+}
+
+/**
  * The end dialog's title for a finished view.
  * @param {View} view
  */
@@ -316,5 +337,6 @@ export function matchedWords(state, first, second, gained) {
     text += ` Now free: ${names.join(", ")}.`;
   }
   if (view.status === "won") text += " Board cleared!";
+  if (unrankedWords(view)) text += ` ${unrankedWords(view)}`;
   return text;
 }

@@ -6,7 +6,7 @@
 
 import { api } from "../api.js";
 import { mountGame } from "../game/controller.js";
-import { clock, esc, localDate, utcOffset } from "../dom.js";
+import { clock, counted, esc, localDate, utcOffset } from "../dom.js";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -86,7 +86,7 @@ export default async function daily(main, { query, navigate }) {
                   const label = `${iso}: ${
                     day
                       ? day.solved
-                        ? `solved in ${clock(day.time)}, ${day.score} points, ${hintWords(day.hints)}, ${day.undos} undos${late}`
+                        ? `solved in ${clock(day.time)}, ${day.score} points, ${hintWords(day.hints)}, ${counted(day.undos, "undo")}${late}`
                         : "played, not solved"
                       : iso > today
                         ? "not yet"

@@ -2,7 +2,7 @@
 // Start page: pick a game and mode, continue an unfinished game, today's challenge.
 
 import { api } from "../api.js";
-import { esc, GAME_NAMES, MODE_NAMES, layoutTitle, localDate } from "../dom.js";
+import { boardTitle, esc, GAME_NAMES, MODE_NAMES, layoutTitle, localDate } from "../dom.js";
 import { tilePicture } from "../board/tiles.js";
 
 export const GRID_SIZES = [
@@ -145,6 +145,7 @@ export default async function home(main, { navigate }) {
         const value = data.get(key);
         if (!value || (key === "difficulty" && mode === "zen")) continue;
         if (key === "size" && String(value).startsWith("shape:")) params.set("shape", String(value).slice(6));
+        else if (key === "size") params.set("board", String(value).split("x").reverse().join("x")); // columns x rows
         else params.set(key, String(value));
       }
       navigate(`/play/${game}/${mode}?${params}`);
@@ -176,7 +177,7 @@ export default async function home(main, { navigate }) {
       .slice(0, 8)
       .map((g) => {
         const what = `${GAME_NAMES[g.game] || g.game} · ${MODE_NAMES[g.mode] || g.mode}`;
-        const board = g.daily_date ? g.daily_date : g.level ? `level ${g.level}` : layoutTitle(g.board || g.layout || "");
+        const board = g.daily_date ? g.daily_date : g.level ? `level ${g.level}` : boardTitle(g.board || g.layout || "");
         const where = board ? ` · ${board}` : "";
         const when = g.updated ? new Date(typeof g.updated === "number" ? g.updated * 1000 : g.updated) : null;
         const stamp = when && !Number.isNaN(when.getTime()) ? ` · ${when.toLocaleString()}` : "";

@@ -1,7 +1,8 @@
 // @ts-check
 // The board page for every single-player mode: /play/<game>/<mode>?id=… continues a
-// game; other query parameters (layout, size=RxC or shape, seed, difficulty, gravity, level)
-// deal a new one, which is how share links work.
+// game; other query parameters (layout, board=COLSxROWS or shape, seed, difficulty, gravity,
+// level) deal a new one, which is how share links work. Links made before the board
+// parameter say size=ROWSxCOLS, which is still read.
 
 import { api, ApiError } from "../api.js";
 import { mountGame } from "../game/controller.js";
@@ -13,8 +14,10 @@ export function gameOptions(game, mode, query) {
   /** @type {Record<string, unknown>} */
   const body = { game, mode };
   if (query.get("layout")) body.layout = query.get("layout");
-  const size = query.get("size");
-  if (size && /^\d+x\d+$/.test(size)) body.size = size.split("x").map(Number);
+  const board = query.get("board"); // columns x rows, as people write sizes: 17x8
+  const size = query.get("size"); // rows x columns, the API's order (older links)
+  if (board && /^\d+x\d+$/.test(board)) body.size = board.split("x").map(Number).reverse();
+  else if (size && /^\d+x\d+$/.test(size)) body.size = size.split("x").map(Number);
   if (query.get("shape")) body.shape = query.get("shape");
   if (query.get("seed") != null && query.get("seed") !== "") body.seed = Number(query.get("seed"));
   if (query.get("difficulty")) body.difficulty = query.get("difficulty");

@@ -2,7 +2,7 @@
 // Results: this player's finished games and the leaderboards.
 
 import { api } from "../api.js";
-import { clock, esc, GAME_NAMES, MODE_NAMES } from "../dom.js";
+import { boardTitle, clock, esc, GAME_NAMES, MODE_NAMES } from "../dom.js";
 
 const BOARDS = [
   ["shisensho", "classic"],
@@ -53,7 +53,7 @@ export default async function results(main) {
     ? `<h2>Your bests</h2><div class="table-scroll"><table class="bests-table"><thead><tr><th>Game</th><th>Board</th><th class="num">Played</th><th class="num">Won</th><th class="num">Best score</th><th class="num">Best time</th></tr></thead><tbody>${bests
         .map(
           (b) =>
-            `<tr><td>${esc(GAME_NAMES[b.game] || b.game)} · ${esc(MODE_NAMES[b.mode] || b.mode)}</td><td>${esc(b.board || "")}${
+            `<tr><td>${esc(GAME_NAMES[b.game] || b.game)} · ${esc(MODE_NAMES[b.mode] || b.mode)}</td><td>${esc(b.board ? boardTitle(b.board) : "")}${
               b.variant ? ` <span class="muted">${esc(b.variant)}</span>` : ""
             }</td><td class="num">${esc(b.played)}</td><td class="num">${esc(b.won)}</td><td class="num">${esc(
               b.best_score ?? "–",
@@ -66,13 +66,14 @@ export default async function results(main) {
     : list.length
       ? `<div class="table-scroll"><table class="results-table"><thead><tr><th>Game</th><th>Result</th><th class="num">Score</th><th class="num">Time</th><th class="num">Hints</th><th class="num">Undos</th><th>Finished</th></tr></thead><tbody>${list
           .map((r) => {
-            const board = r.daily_date || (r.level ? `level ${r.level}` : r.board || "");
+            const board = r.daily_date || (r.level ? `level ${r.level}` : r.board ? boardTitle(r.board) : "");
             const game = `${GAME_NAMES[r.game] || r.game} · ${MODE_NAMES[r.mode] || r.mode}${board ? ` · ${board}` : ""}`;
             const stars = r.stars ? ` ${"★".repeat(r.stars)}` : "";
             // a duel is won or lost against someone; a solo game is cleared
             const duel = r.mode === "duel";
             const words = duel ? { won: "won", lost: "lost", draw: "draw" } : { won: "cleared", lost: "lost", given_up: "gave up" };
-            const outcome = words[r.outcome] || r.outcome || "";
+            // stored and shown, but kept off the leaderboards: say why
+            const outcome = `${words[r.outcome] || r.outcome || ""}${r.unranked ? ` · not ranked: ${r.unranked}` : ""}`;
             const variant = duel ? duelOpponent(r.variant) : r.variant;
             return `<tr class="result-row${duel ? " is-duel" : ""}" data-id="${esc(r.game_id)}"><td>${esc(game)}${
               variant ? ` <span class="muted">${esc(variant)}</span>` : ""
@@ -94,7 +95,7 @@ export default async function results(main) {
             .map(
               (r) =>
                 `<tr${r.you ? ' class="is-you"' : ""}><td class="num">${esc(r.rank)}</td><td>${esc(r.name)}${r.you ? " (you)" : ""}</td><td>${esc(
-                  [r.board, r.variant].filter(Boolean).join(" "),
+                  [r.board && boardTitle(r.board), r.variant].filter(Boolean).join(" "),
                 )}</td><td class="num">${esc(r.score)}</td><td class="num">${esc(
                   clock(r.time),
                 )}</td></tr>`,

@@ -2,7 +2,7 @@
 // Emperor's Tower: the campaign map — 150 levels, locks and stars.
 
 import { api } from "../api.js";
-import { esc, layoutTitle } from "../dom.js";
+import { counted, esc, layoutTitle } from "../dom.js";
 
 const LOCK =
   '<svg class="lock" viewBox="0 0 16 16" width="13" height="13" aria-hidden="true" focusable="false">' +
@@ -32,7 +32,7 @@ export default async function tower(main) {
         <h2>Floor ${index + 1} <span class="muted">levels ${from}–${to}</span></h2>
         <ol class="levels">${floor
           .map((l) => {
-            const label = `Level ${l.level}, ${layoutTitle(l.layout)}, ${String(l.difficulty).replace("_", " ")}${l.stones ? `, ${l.stones} stones` : ""}, ${
+            const label = `Level ${l.level}, ${layoutTitle(l.layout)}, ${String(l.difficulty).replace("_", " ")}${l.stones ? `, ${counted(l.stones, "stone")}` : ""}, ${
               l.unlocked ? (l.stars ? `${l.stars} of 3 stars` : "not cleared yet") : "locked"
             }`;
             const body = `<span class="lv-num">${l.level}</span><span class="lv-stars" aria-hidden="true">${
