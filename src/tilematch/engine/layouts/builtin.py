@@ -280,7 +280,7 @@ def _whirlpool() -> list[Position]:
 # --------------------------------------------------------------------------- Yin-Yang
 
 
-def _yin_yang_tiles(size: int) -> list[Position]:
+def yin_yang_tiles(size: int) -> list[Position]:
     """A disc of ``size`` x ``size`` cells: the light half raised one layer, with the two eyes.
 
     The light half carries a dark eye (a gap in the raised layer) and the dark
@@ -305,11 +305,11 @@ def _yin_yang_tiles(size: int) -> list[Position]:
 
 
 def _yin_yang() -> list[Position]:
-    return _yin_yang_tiles(13)
+    return yin_yang_tiles(13)
 
 
 def _balance() -> list[Position]:
-    return _yin_yang_tiles(9)
+    return yin_yang_tiles(9)
 
 
 # --------------------------------------------------------------------------- others

@@ -23,6 +23,7 @@ from tilematch.engine.layouts.builtin import (
     normalised,
     rect,
     ring,
+    yin_yang_tiles,
 )
 from tilematch.engine.layouts.layout import Position, unsupported
 from tilematch.engine.layouts.pictures import PICTURES, drawn
@@ -397,23 +398,10 @@ def _whirls() -> Iterator[Design]:
 
 
 def yin_yang(size: int, rim: bool) -> list[Position]:
-    """A disc of ``size`` cells across, its light half raised, each half with the other's eye."""
-
-    def disc(u: float, v: float) -> bool:
-        return u * u + v * v <= 1.0
-
-    def light(u: float, v: float) -> bool:
-        upper = u * u + (v + 0.5) ** 2 <= 0.25
-        lower = u * u + (v - 0.5) ** 2 <= 0.25
-        return disc(u, v) and ((u > 0 and not upper) or lower)
-
-    base = cells_where(size, size, 0, disc)
-    raised = {(x, y, 1) for x, y, _ in cells_where(size, size, 0, light)}
-    middle = 2 * (size // 2)
-    quarter = 2 * round(size / 4 - 0.5)
-    raised.discard((middle, 2 * (size - 1) - quarter, 1))
-    raised.add((middle, quarter, 1))
-    tiles = [*base, *raised]
+    """A disc of ``size`` cells across, its light half raised, each half with the other's
+    eye (:func:`~tilematch.engine.layouts.builtin.yin_yang_tiles`); ``rim`` raises the edge too."""
+    tiles = yin_yang_tiles(size)
+    raised = {tile for tile in tiles if tile[2] == 1}
     if rim:
         tiles += [
             (x, y, 1)
