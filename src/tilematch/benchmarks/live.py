@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import os
 import socket
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Self
 
@@ -84,3 +87,23 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(timeout=10)
         self.sock.close()
+
+
+@contextmanager
+def browser_on_live_server(name: str) -> Iterator[tuple[Any, str]]:
+    """Yield headless Chromium (a Playwright ``Browser``) and the address of a
+    :class:`LiveServer` on a new database ``name``.sqlite3 in a temporary folder;
+    both are stopped on leaving. Raises when Playwright is missing."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server = LiveServer(Path(tmp) / f"{name}.sqlite3").start()
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    yield browser, server.url
+                finally:
+                    browser.close()
+        finally:
+            server.stop()

@@ -30,13 +30,12 @@ import itertools
 import math
 import os
 import statistics
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tilematch.benchmarks.live import CHROMIUM, CHROMIUM_ARGS, LiveServer
+from tilematch.benchmarks.live import CHROMIUM, browser_on_live_server
 from tilematch.modes import Settings, fairness, new_session
 
 #: Fitts's law intercept (seconds) of the human floor: none, to be generous.
@@ -164,25 +163,14 @@ def _drive(page: Any, base: str, how: str) -> Pace:
 def measure() -> list[Pace]:
     """Drive the page in the four ways of the module docstring; raises when Chromium
     or Playwright is missing."""
-    from playwright.sync_api import sync_playwright
-
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM}")
     runs = []
-    with tempfile.TemporaryDirectory() as tmp:
-        server = LiveServer(Path(tmp) / "pace.sqlite3").start()
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                try:
-                    for how in HOWS:
-                        context = browser.new_context(viewport={"width": 1280, "height": 800})
-                        runs.append(_drive(context.new_page(), server.url, how))
-                        context.close()
-                finally:
-                    browser.close()
-        finally:
-            server.stop()
+    with browser_on_live_server("pace") as (browser, url):
+        for how in HOWS:
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            runs.append(_drive(context.new_page(), url, how))
+            context.close()
     return runs
 
 

@@ -23,12 +23,10 @@ Chromium at ``/usr/bin/chromium`` (or ``$TILEMATCH_CHROMIUM``) and the
 from __future__ import annotations
 
 import statistics
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from tilematch.benchmarks import Row, summarize
-from tilematch.benchmarks.live import CHROMIUM, CHROMIUM_ARGS, LiveServer
+from tilematch.benchmarks.live import browser_on_live_server
 
 _WAIT_SELECTED = """
 async (spot) => {
@@ -148,20 +146,9 @@ def run(quick: bool) -> list[Row]:
     dropped = missing("page")
     if dropped is not None:
         raise RowsDropped(dropped)
-    from playwright.sync_api import sync_playwright
-
     runs = 3 if quick else 15
-    with tempfile.TemporaryDirectory() as tmp:
-        server = LiveServer(Path(tmp) / "bench.sqlite3").start()
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                try:
-                    context = browser.new_context(viewport={"width": 1280, "height": 800})
-                    rows = _measure(context.new_page(), server.url, runs)
-                    context.close()
-                finally:
-                    browser.close()
-        finally:
-            server.stop()
+    with browser_on_live_server("bench") as (browser, url):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        rows = _measure(context.new_page(), url, runs)
+        context.close()
     return rows
