@@ -59,6 +59,10 @@ export function createConfirm(dialog) {
     else if (target === dialog) finish(false); // the backdrop
   });
   dialog.addEventListener("close", () => finish(false));
+  // Escape answers no even when a page shortcut has taken the key's default action
+  dialog.addEventListener("keydown", (event) => {
+    if (/** @type {KeyboardEvent} */ (event).key === "Escape") finish(false);
+  });
   /** @param {Question} q */
   function ask(q) {
     if (answer) finish(false);

@@ -48,7 +48,7 @@ const SKIP = new Set(["target", "time", "remaining", "elapsed", "open_pairs", "c
 /** The sentences of the combo item. */
 const COMBO_WORDS = {
   none: "–",
-  cap: (cap) => `max ×${cap}`,
+  cap: (cap) => `max\u00a0×${cap}`,
   left: (seconds) => `${seconds.toFixed(1)} s`,
 };
 
