@@ -505,6 +505,9 @@ export function mountGame(root, options) {
   function run(action) {
     const handler = handlers[action];
     if (!handler || ask.open) return;
+    // a control the mode does not offer is hidden, and its shortcut does nothing
+    const button = /** @type {HTMLButtonElement | null} */ (toolbar.querySelector(`[data-action="${action}"]`));
+    if (button && button.hidden) return;
     if (action !== "look") closeDialogs();
     handler();
   }
