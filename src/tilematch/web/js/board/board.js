@@ -226,6 +226,8 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
     if (fitKey !== lastFit) {
       lastFit = fitKey;
       fit();
+      // a board larger than its frame opens at its middle, the way people look at it
+      if (viewport.classList.contains("is-readable")) viewport.scrollLeft = (viewport.scrollWidth - viewport.clientWidth) / 2;
     }
     const end = performance.now();
     boardEl.dataset.renderMs = (end - start).toFixed(2);
