@@ -34,7 +34,7 @@ test("Shisen-Sho Classic: no free-tile count, reshuffles named once, the combo's
   assert.equal(items.tokens.label, "Reshuffles left");
   assert.equal(items.shuffles.label, "Reshuffles used");
   assert.equal(items.hints.label, "Hints used");
-  assert.deepEqual([items.combo.text, items.combo.note], ["–", "max ×4"]);
+  assert.deepEqual([items.combo.text, items.combo.note], ["–", "max\u00a0×4"]);
   assert.ok(items.tokens.main && items.combo.main && items.score.main && items.time.main);
   assert.ok(!items.moves.main && !items.hints.main);
   assert.equal(shuffleWord("shisensho"), "Reshuffle");
@@ -43,11 +43,11 @@ test("Shisen-Sho Classic: no free-tile count, reshuffles named once, the combo's
 test("a live chain counts its time down on the client's clock and drops when it ends", () => {
   const v = view("shisensho", "classic", { chain: chain({ length: 3, multiplier: 3, left: 1.5 }) });
   let combo = byKey(hudItems(v, 10, null)).combo;
-  assert.deepEqual([combo.text, combo.note], ["×3", "1.5 s · max ×4"]);
+  assert.deepEqual([combo.text, combo.note], ["×3", "1.5 s · max\u00a0×4"]);
   combo = byKey(hudItems(v, 11.2, null)).combo; // 1.2 s of playing time later
-  assert.deepEqual([combo.text, combo.note], ["×3", "0.3 s · max ×4"]);
+  assert.deepEqual([combo.text, combo.note], ["×3", "0.3 s · max\u00a0×4"]);
   combo = byKey(hudItems(v, 11.6, null)).combo; // the window has closed
-  assert.deepEqual([combo.text, combo.note], ["–", "max ×4"]);
+  assert.deepEqual([combo.text, combo.note], ["–", "max\u00a0×4"]);
 });
 
 test("Arcade: the multiplier stays at its cap however long the chain, time left first", () => {
@@ -62,7 +62,7 @@ test("Arcade: the multiplier stays at its cap however long the chain, time left 
   assert.equal(got.remaining.text, "2:10");
   assert.ok(got.remaining.main && !got.time.main);
   assert.equal(got.combo.text, "×8");
-  assert.equal(got.combo.note, "2.0 s · max ×8");
+  assert.equal(got.combo.note, "2.0 s · max\u00a0×8");
   assert.equal(got.boards_cleared.label, "Boards cleared");
   assert.ok(got.boards_cleared.main);
 });
