@@ -103,7 +103,7 @@ export function mountGame(root, options) {
       <dl class="hud" aria-label="Counters"></dl>
       <div class="toolbar" role="toolbar" aria-label="Game controls">
         ${PRIMARY.map(buttonMarkup).join("")}
-        <button type="button" class="more-button" aria-expanded="false" aria-controls="${menuId}" aria-haspopup="true"><span class="label">More</span></button>
+        <button type="button" class="more-button" aria-expanded="false" aria-controls="${menuId}"><span class="label">More</span></button>
         <div class="more-menu" id="${menuId}" role="group" aria-label="More controls">${SECONDARY.map(buttonMarkup).join("")}</div>
       </div>
       <div class="board-area">
