@@ -85,6 +85,8 @@ REFUSALS: Final = {
 }
 
 #: The save format new games are written in; every older one replays by its own rules.
+#: Format 4 logs may hold ``redo`` and ``partners`` intents; older logs hold neither
+#: and replay unchanged.
 _FORMAT = 4
 _FORMATS: Final = (1, 2, 3, 4)
 #: The first format whose clock waits for the first accepted intent (the first pick);
@@ -93,8 +95,6 @@ _FIRST_PICK_FORMAT: Final = 2
 #: The first format in which paused time counts in ranked modes; older records
 #: replay with every pause stopping the clock.
 _PAUSED_TIME_FORMAT: Final = 3
-#: Format 4 logs may hold ``redo`` and ``partners`` intents; older logs hold
-#: neither and replay unchanged.
 
 
 @dataclass
