@@ -120,3 +120,18 @@ test("zoom: auto fits a board whose tiles stay readable and zooms one that would
   const small = boardScale({ width: 500, height: 400 }, { width: 1200, height: 700 }, "readable", 56);
   assert.deepEqual(small, { scale: 1.5, readable: false });
 });
+
+test("Black & White Zen and the Tower: what each keeps in the compact HUD", () => {
+  const zen = byKey(hudItems(view("blackwhite", "zen", { chain: chain({ cap: null }) }), 10, null));
+  assert.ok(zen.time.main, "Zen counts up: its time is what matters");
+  assert.equal(zen.remaining, undefined);
+  assert.equal(zen.hints_left, undefined);
+  assert.deepEqual([zen.combo.text, zen.combo.note], ["–", ""]);
+  const tower = byKey(
+    hudItems(view("blackwhite", "tower", { counters: { hints_left: 0, shuffles_left: 1, undos_left: 1 } }), 10, 290),
+  );
+  assert.equal(tower.remaining.text, "4:50");
+  assert.ok(tower.remaining.main && tower.hints_left.main && !tower.time.main);
+  const main = Object.values(tower).filter((i) => i.main).map((i) => i.key);
+  assert.deepEqual(main, ["remaining", "tiles_left", "score", "hints_left"]);
+});
