@@ -9,7 +9,7 @@
 
 import { api } from "../api.js";
 import { createBoard } from "../board/board.js";
-import { bindShortcuts } from "../keyboard.js";
+import { bindShortcuts, keyHelpMarkup } from "../keyboard.js";
 import { hudItems, renderHud } from "./hud.js";
 import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
 import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pausedWords, pick as pickTile, tileAt, uiState } from "./state.js";
@@ -82,6 +82,7 @@ export function mountGame(root, options) {
         <div class="board-host"></div>
         <div class="pause-cover" hidden><p>Paused</p><button type="button" class="primary" data-action="pause">Resume <kbd>P</kbd></button></div>
       </div>
+      ${keyHelpMarkup()}
     </section>
     <dialog class="end-dialog" aria-labelledby="end-title"></dialog>${NO_MOVES_MARKUP}`;
 
@@ -421,6 +422,9 @@ export function mountGame(root, options) {
     Object.fromEntries([
       ...BUTTONS.map(([action, , key]) => [key, () => run(action)]),
       ["Escape", () => run("escape")],
+      // from anywhere on the page: onto the board's next or previous free tile
+      ["j", () => board.move("next-free")],
+      ["k", () => board.move("previous-free")],
     ]),
   );
 
