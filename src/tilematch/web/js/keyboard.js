@@ -109,7 +109,8 @@ export function offerSkipTo(board) {
   boards.add(board);
   if (!skipBound) {
     skipBound = true;
-    document.addEventListener("click", onSkip);
+    // before the page's router, which would take the link for a page of its own
+    document.addEventListener("click", onSkip, true);
   }
   const link = skipLink();
   if (link) link.hidden = false;
