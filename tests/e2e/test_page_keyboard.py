@@ -83,6 +83,13 @@ def test_page_keys_go_between_layers_and_free_tiles(page: Any) -> None:
         page.keyboard.press("PageUp")
         layers.append(by_spot[focused_spot(page) or 0]["pos"][2])
     assert layers == [0, 1, 2, 3, 4], layers
+    # the focused tile is drawn on top of the tiles it overlaps, ring and all
+    on_top = page.evaluate(
+        "() => { const e = document.activeElement, r = e.getBoundingClientRect();"
+        " const hit = document.elementFromPoint(r.left + 4, r.top + 4);"
+        " return Boolean(hit && hit.closest('.tile') === e) }"
+    )
+    assert on_top, "the focused tile is hidden under others"
     page.keyboard.press("PageDown")
     assert by_spot[focused_spot(page) or 0]["pos"][2] == 3
     # J goes round every free tile and back to where it started

@@ -180,3 +180,45 @@ test("real games: after every match of the sampled deals the arrows still reach 
   const broken = games.map((p) => [p.label, keyboardFaults(p)]).filter(([, f]) => f.length);
   assert.deepEqual(broken.map(([label, f]) => `${label}: ${f[0]}`), []);
 });
+
+// ------------------------------------------------------------------ tile names
+
+const { labelContext, tileLabel } = await import("../../src/tilematch/web/js/board/board.js");
+
+test("a layered tile's name: the tile, its layer, row and column, its state, each once", () => {
+  const view = {
+    game: "solitaire",
+    geometry: "stack",
+    bounds: { depth: 3 },
+    tiles: [
+      { spot: 0, name: "Plum", pos: [2, 4, 2], selectable: true },
+      { spot: 1, name: "5 of Dots", pos: [2, 4, 1], selectable: false, blockers: [0] },
+      { spot: 2, name: "East Wind", pos: [0, 5, 0], selectable: false, blockers: [3, 4], blocked: "East Wind at (0, 5, 0) ..." },
+      { spot: 3, name: "North Wind", pos: [2, 5, 0], selectable: false, blockers: [0] },
+      { spot: 4, name: "Stone", pos: [8, 0, 0], selectable: false, stone: 2, blockers: [] },
+    ],
+  };
+  const context = labelContext(view);
+  const ui = { hinted: new Set([0]), partners: new Set(), freed: new Set() };
+  const label = (spot, extra = {}) => tileLabel(view.tiles[spot], { ...ui, ...extra }, context);
+  assert.equal(label(0), "Plum, top layer, row 3, column 2, free, hinted");
+  assert.equal(label(0, { selected: 0 }), "Plum, top layer, row 3, column 2, selected, free, hinted");
+  assert.equal(label(1), "5 of Dots, layer 2, row 3, column 2, blocked: covered");
+  assert.equal(label(2), "East Wind, bottom layer, row 3, column 1, blocked: both sides closed");
+  assert.equal(label(4), "Stone, bottom layer, row 1, column 5, blocked: stone, 2 cracks left");
+  for (const t of view.tiles) assert.doesNotMatch(label(t.spot), /\(|\d+, \d+/);
+});
+
+test("a Shisen-Sho tile's name: the tile, its row and column (every tile can be picked)", () => {
+  const view = grid("ab", "cd");
+  view.tiles[3].name = "East Wind";
+  const context = labelContext(view);
+  assert.equal(tileLabel(view.tiles[3], {}, context), "East Wind, row 2, column 2");
+  assert.equal(tileLabel(view.tiles[3], { partners: new Set([101]) }, context), "East Wind, row 2, column 2, possible partner");
+});
+
+test("a one-layer layout's names leave the layer out", () => {
+  const view = stack([[0, 0, 0]]);
+  view.tiles[0].name = "Red Dragon";
+  assert.equal(tileLabel(view.tiles[0], {}, labelContext(view)), "Red Dragon, row 1, column 1, free");
+});
