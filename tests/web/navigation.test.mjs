@@ -222,3 +222,20 @@ test("a one-layer layout's names leave the layer out", () => {
   view.tiles[0].name = "Red Dragon";
   assert.equal(tileLabel(view.tiles[0], {}, labelContext(view)), "Red Dragon, row 1, column 1, free");
 });
+
+test("the board's keys: arrows, J/K, Page Up/Down, Home/End and Ctrl+Home/End", async () => {
+  const { boardMove, BOARD_KEY_HELP } = await import("../../src/tilematch/web/js/keyboard.js");
+  assert.equal(boardMove({ key: "ArrowUp" }), "up");
+  assert.equal(boardMove({ key: "j" }), "next-free");
+  assert.equal(boardMove({ key: "K" }), "previous-free");
+  assert.equal(boardMove({ key: "PageDown" }), "layer-down");
+  assert.equal(boardMove({ key: "Home" }), "row-start");
+  assert.equal(boardMove({ key: "End", ctrlKey: true }), "last");
+  assert.equal(boardMove({ key: "j", ctrlKey: true }), null, "Ctrl+J is the browser's");
+  assert.equal(boardMove({ key: "ArrowLeft", altKey: true }), null, "Alt+Left is the browser's Back");
+  assert.equal(boardMove({ key: "n" }), null, "a button's letter is not a move");
+  assert.equal(boardMove({ key: "toString" }), null);
+  // the key list names every key the board answers to
+  const listed = BOARD_KEY_HELP.map(([keys]) => keys).join(" ");
+  for (const word of ["J", "K", "Page Up", "Page Down", "Home", "End", "Ctrl+Home", "Enter", "Escape"]) assert.ok(listed.includes(word), word);
+});
