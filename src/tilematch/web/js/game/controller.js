@@ -99,6 +99,7 @@ export function mountGame(root, options) {
       <div class="game-head">
         <h1 class="game-title"></h1>
         <p class="game-sub muted"></p>
+        ${keyHelpMarkup()}
       </div>
       <dl class="hud" aria-label="Counters"></dl>
       <div class="toolbar" role="toolbar" aria-label="Game controls">
@@ -111,7 +112,6 @@ export function mountGame(root, options) {
         <div class="board-host"></div>
         <div class="pause-cover" hidden><p>Paused</p><button type="button" class="primary" data-action="pause">Resume <kbd>P</kbd></button></div>
       </div>
-      ${keyHelpMarkup()}
     </section>
     <dialog class="end-dialog" aria-labelledby="end-title"></dialog>${NO_MOVES_MARKUP}${CONFIRM_MARKUP}`;
 
