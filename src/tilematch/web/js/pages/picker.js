@@ -213,6 +213,8 @@ export function recordsByLayout(records) {
 // ---------------------------------------------------------------- the sheet (DOM)
 
 let sheets = 0;
+/** Keys typed within this many milliseconds of each other make one type-ahead search. */
+const TYPE_AHEAD_MS = 700;
 
 function selectOptions(pairs, chosen) {
   return pairs
@@ -380,14 +382,15 @@ export function openPicker(layouts, { current, game, opener = null }) {
       setActive(moved);
       return;
     }
-    if (event.key === "Enter" || event.key === " ") {
+    const now = Date.now();
+    const typing = typed !== "" && now - typedAt <= TYPE_AHEAD_MS;
+    if (event.key === "Enter" || (event.key === " " && !typing)) {
       event.preventDefault();
       if (shown[active]) choose(shown[active].name);
       return;
     }
-    if (event.key.length === 1 && /\S/.test(event.key)) {
-      const now = Date.now();
-      typed = now - typedAt > 700 ? event.key : typed + event.key;
+    if (event.key.length === 1 && (typing || /\S/.test(event.key))) {
+      typed = typing ? typed + event.key : event.key;
       typedAt = now;
       const from = typed.length === 1 ? active + 1 : active;
       const found = typeAhead(shown, typed, from);
