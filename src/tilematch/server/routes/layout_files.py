@@ -50,9 +50,10 @@ class ImportBody(BaseModel):
         max_length=MAX_FILENAME,
         description="the file's name; its ending (.layout, .map, .xml, .lay) picks the format",
     )
+    # The limit is checked in bytes by the route (422 text_too_large), not declared as a
+    # maxLength: a text far over it is refused by the body limit first (413).
     text: StrictStr = Field(
         description=f"the file's text, at most {MAX_TEXT_BYTES:,} bytes of UTF-8",
-        json_schema_extra={"maxLength": MAX_TEXT_BYTES},
     )
     map: StrictStr | None = Field(
         default=None, max_length=MAX_NAME, description="which map of a GNOME file (default first)"

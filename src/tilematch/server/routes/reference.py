@@ -10,7 +10,7 @@ from fastapi import APIRouter, Path, Request, Response
 
 from tilematch.engine import tiles
 from tilematch.server.errors import ApiError
-from tilematch.server.openapi_errors import EVERY_REQUEST
+from tilematch.server.openapi_errors import EVERY_REQUEST, answers
 
 router = APIRouter(prefix="/api", tags=["reference"], responses=EVERY_REQUEST)
 
@@ -127,7 +127,11 @@ LayoutName = Annotated[str, Path(max_length=60, pattern=r"^[a-z0-9][a-z0-9\-]*$"
     "/layouts/{name}/picture.svg",
     summary="A built-in layout's thumbnail",
     response_class=Response,
-    responses={200: {"content": {"image/svg+xml": {}}}, 304: {"description": "Not modified"}},
+    responses={
+        200: {"content": {"image/svg+xml": {}}},
+        304: {"description": "Not modified: the picture has the tag of If-None-Match"},
+        **answers(404),
+    },
 )
 def layout_picture(name: LayoutName, request: Request) -> Response:
     """The layout seen from above as SVG, drawn by the engine (higher layers warmer).
