@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.pagekit import PHONE, api_get, wait_board
+from tests.support.pagekit import PHONE, api_get, game_id, wait_board
 
 pytestmark = pytest.mark.e2e
 
@@ -77,7 +77,7 @@ def test_search_then_a_click_chooses_the_layout_and_the_game_is_dealt_on_it(page
     assert page.evaluate("() => document.activeElement.classList.contains('picker-open')")
     page.locator('.mode-card[data-game="solitaire"] button[type="submit"]').click()
     wait_board(page)
-    assert "layout=dragon-pearl" in page.url
+    assert api_get(page, f"/api/games/{game_id(page)}")["layout"] == "dragon-pearl"
     assert page.locator(".board .tile").count() == 36
 
 
