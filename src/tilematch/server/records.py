@@ -44,6 +44,11 @@ def bests(server: Server, player: Player) -> list[dict[str, Any]]:
     return db_results.bests(server.storage, player.id)
 
 
+def layout_records(server: Server, player: Player, game: str | None) -> list[dict[str, Any]]:
+    """Per layout played: games finished, verified wins and the best verified winning time."""
+    return db_results.layout_records(server.storage, player.id, game)
+
+
 def leaderboard(
     server: Server,
     player: Player,

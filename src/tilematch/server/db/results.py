@@ -95,6 +95,27 @@ def bests(storage: Storage, player_id: str) -> list[dict[str, Any]]:
     return [dict(row) for row in rows]
 
 
+#: The games played on a layout (their ``board`` is a layout's name).
+LAYERED_GAMES = ("solitaire", "blackwhite")
+
+
+def layout_records(storage: Storage, player_id: str, game: str | None) -> list[dict[str, Any]]:
+    """Per layout the player has finished a game on (the layered games, or only ``game``):
+    ``{"layout", "played", "wins", "best_time"}``, where ``wins`` counts verified wins
+    and ``best_time`` is the shortest verified win (``None`` without one), by layout."""
+    games = LAYERED_GAMES if game is None else (game,)
+    marks = ", ".join("?" for _ in games)
+    rows = storage.rows(
+        "SELECT board AS layout, COUNT(*) AS played,"
+        " SUM(CASE WHEN outcome = 'won' AND verified = 1 THEN 1 ELSE 0 END) AS wins,"
+        " MIN(CASE WHEN outcome = 'won' AND verified = 1 THEN time END) AS best_time"
+        f" FROM results WHERE player_id = ? AND game IN ({marks})"
+        " GROUP BY board ORDER BY board",
+        (player_id, *games),
+    )
+    return [{**dict(row), "wins": int(row["wins"] or 0)} for row in rows]
+
+
 def _standings(
     rows: Iterable[Mapping[str, Any]],
     viewer: str,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 
@@ -31,6 +31,19 @@ def results(
 def best(player: PlayerDep, server: ServerDep) -> list[dict[str, Any]]:
     """``[{"game", "mode", "board", "variant", "played", "won", "best_score", "best_time"}]``."""
     return records.bests(server, player)
+
+
+@router.get("/results/layouts", summary="My games on each layout")
+def layout_records(
+    player: PlayerDep,
+    server: ServerDep,
+    game: Annotated[Literal["solitaire", "blackwhite"] | None, Query()] = None,
+) -> list[dict[str, Any]]:
+    """``[{"layout", "played", "wins", "best_time"}]``, one per layout the caller finished
+    a game on (Mahjong Solitaire and Black & White, or only ``game``): ``wins`` counts the
+    wins the server verified by replay, ``best_time`` is the fastest of them in seconds
+    (``null`` without a win)."""
+    return records.layout_records(server, player, game)
 
 
 @router.get("/leaderboards", summary="Best players of a mode and board")

@@ -4,6 +4,7 @@
 import { api } from "../api.js";
 import { boardTitle, esc, GAME_NAMES, MODE_NAMES, layoutTitle, localDate } from "../dom.js";
 import { tilePicture } from "../board/tiles.js";
+import { attachPicker } from "./picker.js";
 
 export const GRID_SIZES = [
   ["8x17", "17 × 8 — standard, 136 tiles"],
@@ -184,7 +185,10 @@ export default async function home(main, { navigate }) {
   grid.size.addEventListener("change", showOutline);
   showOutline();
   if (layouts.length) {
-    for (const select of main.querySelectorAll('select[name="layout"]')) select.innerHTML = layoutOptions(layouts, "turtle");
+    for (const select of main.querySelectorAll('select[name="layout"]')) {
+      select.innerHTML = layoutOptions(layouts, "turtle");
+      attachPicker(select, layouts, { game: select.form?.dataset.game });
+    }
   }
   if (unfinished.length) {
     const section = main.querySelector(".continue");
