@@ -9,11 +9,21 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tilematch.server.routes import campaign, daily, duels, games, players, reference, results
+from tilematch.server.routes import (
+    campaign,
+    daily,
+    duels,
+    games,
+    links,
+    players,
+    reference,
+    results,
+)
 
 #: Routers in the order their routes are matched.
 ROUTERS: tuple[APIRouter, ...] = (
     players.router,
+    links.router,
     games.router,
     daily.router,
     campaign.router,
