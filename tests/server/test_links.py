@@ -178,3 +178,13 @@ def test_codes_never_reach_the_log_of_a_real_server(tmp_path: Path) -> None:
     assert f"/link?code={HIDDEN}" in text and f"/link?code={HIDDEN}&from=qr" in text
     assert "POST /api/link" in text
     assert code not in text and code.lower() not in text
+
+
+def test_codes_are_hidden_in_any_record():
+    from tilematch.server.redaction import hide_secrets
+
+    assert hide_secrets("GET /link?code=ABCD1234 HTTP/1.1") == f"GET /link?code={HIDDEN} HTTP/1.1"
+    assert hide_secrets("GET /link?from=qr&code=abcd-1234") == f"GET /link?from=qr&code={HIDDEN}"
+    assert hide_secrets("GET /link%3Fcode=ABCD1234") == f"GET /link%3Fcode={HIDDEN}"
+    assert hide_secrets("GET /ws/duels/ABCDEFGHJK?watch=1") == "GET /ws/duels/ABCDEFGHJK?watch=1"
+    assert hide_secrets("postcode=12345 barcode") == "postcode=12345 barcode"
