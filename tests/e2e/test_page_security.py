@@ -66,7 +66,19 @@ def test_the_server_sends_the_policy(page: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["/", "/daily", "/tower", "/guide", "/learn", "/settings", "/results", "/duel"]
+    "path",
+    [
+        "/",
+        "/daily",
+        "/tower",
+        "/guide",
+        "/learn",
+        "/settings",
+        "/results",
+        "/duel",
+        "/devices",
+        "/link",
+    ],
 )
 def test_every_screen_loads_with_no_violation(page: Any, watch: Watch, path: str) -> None:
     page.goto(path)

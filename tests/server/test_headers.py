@@ -69,8 +69,9 @@ def test_a_too_large_body_carries_them_too(web_client):
     [
         ("DELETE", "/api/games", "GET, POST"),
         ("PUT", "/api/games", "GET, POST"),
-        ("DELETE", "/api/me", "GET, PUT"),
-        ("POST", "/api/me", "GET, PUT"),
+        ("PATCH", "/api/me", "GET, PUT, DELETE"),
+        ("POST", "/api/me", "GET, PUT, DELETE"),
+        ("GET", "/api/link", "POST"),
         ("GET", "/api/games/some-id/actions", "POST"),
         ("DELETE", "/api/games/some-id", "GET"),
         ("PUT", "/api/daily/2026-01-01/restart", "POST"),

@@ -21,6 +21,7 @@ from tilematch.benchmarks import (
     stack,
 )
 from tilematch.benchmarks.needs import Dropped, RowsDropped, missing
+from tilematch.commands.progress import Progress
 from tilematch.engine.words import counted
 
 #: The benchmarks ``tilematch bench`` runs, in this order.
@@ -46,20 +47,26 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the table of ``args.topics`` (all by default). Rows a topic cannot measure
     are named on stderr with what they need and how to install it, as they happen and
-    again at the end; they do not change the exit code (0)."""
+    again at the end; they do not change the exit code (0). On a terminal a progress
+    line on stderr says which topic runs (:mod:`tilematch.commands.progress`)."""
     topics = args.topics or list(TOPICS)
     print(HEADER, flush=True)
     dropped: list[Dropped] = []
-    for topic in topics:
-        lacking = missing(topic)
-        try:
-            if lacking is not None:
-                raise RowsDropped(lacking)
-            for row in TOPICS[topic](quick=args.quick):
-                print(row.markdown(), flush=True)
-        except RowsDropped as error:
-            dropped.append(error.dropped)
-            print(f"tilematch bench: {error.dropped.sentence()}", file=sys.stderr, flush=True)
+    with Progress("bench", len(topics)) as progress:
+        for topic in topics:
+            progress.show(topic)
+            lacking = missing(topic)
+            try:
+                if lacking is not None:
+                    raise RowsDropped(lacking)
+                with progress.ticking():
+                    rows = TOPICS[topic](quick=args.quick)
+                for row in rows:
+                    progress.print(row.markdown())
+            except RowsDropped as error:
+                dropped.append(error.dropped)
+                progress.print(f"tilematch bench: {error.dropped.sentence()}", file=sys.stderr)
+            progress.step()
     if dropped:
         names = ", ".join(item.topic for item in dropped)
         print(

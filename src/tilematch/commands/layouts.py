@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tilematch.commands import InputError, fail, read_bytes
+from tilematch.commands.progress import Progress
 from tilematch.engine import layouts
 from tilematch.engine.layouts.layout import Layout, LayoutError
 from tilematch.engine.layouts.writers import ENDINGS, ascii_stem, write_layout
@@ -185,7 +186,8 @@ def export_command(target: str | None, fmt: str | None, out: str | None) -> int:
 def measure(deals: int | None, out: str | None, jobs: int = 1, nodes: int | None = None) -> int:
     """``tilematch layouts measure``: measure every built-in layout (see
     :func:`~tilematch.engine.deal.figures.measure_layout`), print one JSON line
-    per layout and write the figures module to ``out`` when given."""
+    per layout and write the figures module to ``out`` when given. On a terminal a
+    progress line on stderr counts the layouts done (:mod:`tilematch.commands.progress`)."""
     from tilematch.engine.deal.figures import DEALS, NODES, measure_layout
     from tilematch.engine.layouts.catalogue import Figures, freeze_figures
 
@@ -197,14 +199,20 @@ def measure(deals: int | None, out: str | None, jobs: int = 1, nodes: int | None
         return fail(f"--jobs must be at least 1, not {jobs}")
     items = layouts.builtin()
     found: dict[str, Figures] = {}
-    with multiprocessing.Pool(jobs) as pool:
+    with (
+        multiprocessing.Pool(jobs) as pool,
+        Progress("layouts measured", len(items)) as progress,
+    ):
         results = pool.imap(
             functools.partial(measure_layout, deals=deals or DEALS, nodes=nodes or NODES), items
         )
-        for item, figures in zip(items, results, strict=True):
+        progress.show(items[0].name if items else "")
+        for index, (item, figures) in enumerate(zip(items, results, strict=True)):
             found[item.name] = figures
             line = {"name": item.name, "tiles": item.size, **figures.to_json()}
-            print(json.dumps(line), flush=True)
+            progress.print(json.dumps(line))
+            following = items[index + 1].name if index + 1 < len(items) else ""
+            progress.step(note=following)
     if out is not None:
         with open(out, "w", encoding="utf-8") as handle:
             handle.write(freeze_figures(found))

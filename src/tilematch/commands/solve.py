@@ -7,7 +7,8 @@ Shisen-Sho ``{"a": [row, col], "b": [row, col], "path": [[row, col], ...]}``
 
 Exit codes: 0 solved (the moves are printed), 1 proven unsolvable, 2 bad
 input, 3 the ``--nodes`` / ``--seconds`` budget ran out before a verdict.
-Messages for 1, 2 and 3 go to stderr.
+Messages for 1, 2 and 3 go to stderr. A search that runs for more than a second
+shows on a terminal how long it has run (stderr, wiped when it ends).
 """
 
 from __future__ import annotations
@@ -19,12 +20,15 @@ import sys
 from typing import TYPE_CHECKING, Any, cast
 
 from tilematch.commands import InputError, fail, read_input
+from tilematch.commands.progress import Progress
 
 if TYPE_CHECKING:
     from tilematch.engine.board import Board
 
 #: Exit code when the search budget ran out before a verdict.
 EXIT_BUDGET = 3
+#: Seconds of search before the progress line appears (on a terminal).
+SHOW_AFTER = 1.0
 
 
 def _positive_int(text: str) -> int:
@@ -81,7 +85,11 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{name}: {error}")
     # (StackBoard declares ``game`` as a Literal, which mypy will not match to the
     # protocol's plain ``str`` attribute; the board follows the protocol all the same)
-    result = solve(cast("Board", board), nodes=args.nodes, seconds=args.seconds)
+    # a search that runs long shows how long so far (on a terminal, after a second)
+    searching = Progress(f"solving {name}", stream=sys.stderr, delay=SHOW_AFTER, keep=False)
+    searching.note = "searching"
+    with searching, searching.ticking():
+        result = solve(cast("Board", board), nodes=args.nodes, seconds=args.seconds)
     if result.status == "unsolvable":
         print(
             f"tilematch: {name}: the board cannot be cleared "

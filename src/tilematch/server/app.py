@@ -10,6 +10,7 @@ from fastapi import FastAPI
 
 import tilematch
 from tilematch.server import api_docs, errors, pages
+from tilematch.server.account.limits import link_limits
 from tilematch.server.addresses import address_limits, believe_proxies
 from tilematch.server.db import Storage
 from tilematch.server.deps import Server
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
     app.state.addresses = address_limits(
         settings.joins_per_minute, settings.joins_burst, settings.clock, shared_limits
     )
+    app.state.links = link_limits(settings.clock, shared_limits)
     errors.install(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, larger=layout_files.BODY_LIMITS)
     app.add_middleware(OriginCheck, allowed=settings.origins)

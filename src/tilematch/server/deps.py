@@ -14,7 +14,13 @@ from tilematch.server.db import Storage
 from tilematch.server.errors import ApiError
 from tilematch.server.games import Games
 from tilematch.server.limits import Limit, Slots
-from tilematch.server.players import COOKIE, Player, create_player, find_player
+from tilematch.server.players import (
+    COOKIE,
+    Player,
+    create_player,
+    find_player,
+    set_token_cookie,
+)
 from tilematch.server.rules import Rules
 from tilematch.server.settings import Settings
 from tilematch.server.shared_limits import SharedInFlight, SharedLimits, SharedRateLimiter
@@ -112,14 +118,7 @@ async def current_player(
         if player is None:
             server.newcomers.check(client_address(request), "new players from this address")
             player = create_player(server.storage, server.now())
-            response.set_cookie(
-                COOKIE,
-                player.token or "",
-                max_age=10 * 365 * 24 * 3600,
-                httponly=True,
-                samesite="lax",
-                secure=server.settings.cookie_secure,
-            )
+            set_token_cookie(response, player.token or "", secure=server.settings.cookie_secure)
     with server.admit(player.id):
         yield player
 

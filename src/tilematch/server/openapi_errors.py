@@ -36,8 +36,9 @@ MEANINGS = {
         "Refused: a request the player cookie authenticated from another site's page"
         " (bad_origin), or an Emperor's Tower level not unlocked yet (level_locked)."
     ),
-    404: "No such game, duel or path (another player's game looks the same).",
+    404: ("No such game, duel, one-time code or path (another player's game looks the same)."),
     409: "The game cannot take this intent (game_over, game_damaged, duel_game).",
+    410: "A one-time code that was used already (code_used) or is too old (code_expired).",
     413: "The body is over the size limit (body_too_large).",
     415: "A body sent without 'Content-Type: application/json'.",
     422: "A field, value or setting the server refuses; the code and message name it.",

@@ -11,12 +11,16 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
+from starlette.responses import Response
+
 from tilematch.server.db import Storage
 from tilematch.server.db.players import insert_player, player_by_token, rename_player
 from tilematch.server.errors import ApiError
 
 COOKIE = "tilematch_token"
 NAME_MAX = 24
+#: Seconds the player cookie is kept (ten years).
+COOKIE_AGE = 10 * 365 * 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -74,3 +78,11 @@ def rename(storage: Storage, player: Player, name: str) -> Player:
     with storage.transaction() as conn:
         rename_player(conn, player.id, cleaned)
     return Player(player.id, cleaned)
+
+
+def set_token_cookie(response: Response, token: str, *, secure: bool) -> None:
+    """Give the browser ``token`` as the player cookie (HttpOnly, SameSite=Lax, ten
+    years; ``Secure`` when ``secure``)."""
+    response.set_cookie(
+        COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax", secure=secure
+    )

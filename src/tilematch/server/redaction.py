@@ -1,11 +1,12 @@
-"""Keep player tokens out of the logs.
+"""Keep player tokens and one-time sign-in codes out of the logs.
 
 A token is a player's whole identity: whoever reads it plays as them. uvicorn's
 access log writes each request line, query string included, so a websocket opened
 with ``?token=...`` would put the token in the log in plain text. :class:`HideSecrets`
 is a logging filter that replaces, in every record it sees (message and arguments),
-the value of a ``token`` query parameter, of an ``Authorization`` header and of the
-player cookie with ``[hidden]``. :func:`log_config` is uvicorn's logging
+the value of a ``token`` query parameter, of an ``Authorization`` header, of the
+player cookie and of a ``code`` query parameter (the one-time code of a sign-in link,
+``/link?code=...``) with ``[hidden]``. :func:`log_config` is uvicorn's logging
 configuration with the filter on each handler, and with a handler for the
 ``tilematch`` loggers, so the server's own messages pass it too.
 """
@@ -24,14 +25,17 @@ _SECRETS = re.compile(
     (?P<query>(?:[?&;]|%3F|%26)(?:access_)?token=)[^&\s"';]+
     | (?P<bearer>\b(?:authorization:\s*)?bearer\s+)[A-Za-z0-9._~+/=-]+
     | (?P<cookie>\btilematch_token=)[^;\s"',]+
+    | (?P<code>(?:[?&;]|%3F|%26)code=)[^&\s"';]+
     """
 )
+_HINTS = ("oken", "OKEN", "earer", "EARER", "ode=", "ODE=")
 
 
 def hide_secrets(text: str) -> str:
-    """``text`` with every token value (``?token=``, ``Bearer``, the player cookie)
-    replaced by ``[hidden]``."""
-    if "oken" not in text and "earer" not in text and "OKEN" not in text:
+    """``text`` with every token value (``?token=``, ``Bearer``, the player cookie) and
+    every one-time code (``?code=``, as the sign-in link carries it) replaced by
+    ``[hidden]``."""
+    if not any(hint in text for hint in _HINTS):
         return text  # the common case, cheaply
     return _SECRETS.sub(lambda match: (match.group(match.lastgroup or 0) or "") + HIDDEN, text)
 

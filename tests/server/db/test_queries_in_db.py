@@ -27,6 +27,7 @@ def test_the_db_package_holds_the_queries() -> None:
     }
     # the queries by table; the engines' own statements; the copy between databases
     assert found == {
+        "account.py",
         "migrations.py",
         "players.py",
         "games.py",

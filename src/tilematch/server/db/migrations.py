@@ -139,6 +139,26 @@ MIGRATIONS: tuple[Migration, ...] = (
         UPDATE results SET unranked = 'Zen games are never ranked' WHERE mode = 'zen';
         """,
     ),
+    Migration(
+        7,
+        "one-time codes that sign another device in, and the tokens of those devices",
+        """
+        CREATE TABLE link_codes (
+            code_hash TEXT PRIMARY KEY,
+            player_id TEXT NOT NULL REFERENCES players(id),
+            created REAL NOT NULL,
+            expires REAL NOT NULL,
+            used REAL
+        );
+        CREATE INDEX link_codes_by_player ON link_codes(player_id);
+        CREATE TABLE player_devices (
+            token_hash TEXT PRIMARY KEY,
+            player_id TEXT NOT NULL REFERENCES players(id),
+            created REAL NOT NULL
+        );
+        CREATE INDEX player_devices_by_player ON player_devices(player_id);
+        """,
+    ),
 )
 
 #: The schema version this release writes.

@@ -1,4 +1,4 @@
-"""Queries on ``players``: create, find by token, rename."""
+"""Queries on ``players``: create, find by token (of any of its devices), rename."""
 
 from __future__ import annotations
 
@@ -17,8 +17,14 @@ def insert_player(conn: Connection, player_id: str, token_hash: str, now: float)
 
 
 def player_by_token(storage: Storage, token_hash: str) -> dict[str, Any] | None:
-    """``{"id", "name"}`` of the player whose token has this hash, or ``None``."""
-    row = storage.row("SELECT id, name FROM players WHERE token_hash = ?", (token_hash,))
+    """``{"id", "name"}`` of the player whose token has this hash (the token it was made
+    with, or one of another device it signed in), or ``None``."""
+    row = storage.row(
+        "SELECT id, name FROM players WHERE token_hash = ? UNION ALL"
+        " SELECT p.id, p.name FROM player_devices AS d JOIN players AS p ON p.id = d.player_id"
+        " WHERE d.token_hash = ?",
+        (token_hash, token_hash),
+    )
     return dict(row) if row is not None else None
 
 

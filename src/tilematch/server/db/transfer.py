@@ -31,6 +31,8 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game_starts", ("start_key",)),
     ("moves", ("game_id", "seq")),
     ("results", ("game_id",)),
+    ("link_codes", ("code_hash",)),
+    ("player_devices", ("token_hash",)),
 )
 #: Rows read and written at a time.
 BATCH = 1000

@@ -11,6 +11,7 @@ from typing import Any
 
 from tilematch.modes.settings import Settings
 from tilematch.server.db import WRITE_ERRORS, Storage
+from tilematch.server.db.account import player_exists
 from tilematch.server.db.games import Filing, GameRecord, insert_game
 from tilematch.server.db.results import ResultRecord, duel_leaderboard, insert_result
 from tilematch.server.duel.room import Room
@@ -48,6 +49,8 @@ def store(storage: Storage, room: Room, clock: Callable[[], float]) -> None:
             for index, seat in enumerate(room.seats):
                 if seat is None or seat.player_id is None:
                     continue
+                if not player_exists(conn, seat.player_id):
+                    continue  # the player was deleted during the duel: nothing of theirs
                 if game.winner is None:
                     outcome = "draw"
                 else:

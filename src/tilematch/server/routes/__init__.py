@@ -15,6 +15,7 @@ from tilematch.server.routes import (
     duels,
     games,
     layout_files,
+    links,
     players,
     reference,
     results,
@@ -23,6 +24,7 @@ from tilematch.server.routes import (
 #: Routers in the order their routes are matched.
 ROUTERS: tuple[APIRouter, ...] = (
     players.router,
+    links.router,
     games.router,
     daily.router,
     campaign.router,

@@ -64,6 +64,9 @@ const q = (params) => {
 export const api = {
   me: () => request("GET", "/me"),
   setName: (name) => request("PUT", "/me", { name }),
+  deleteMe: (confirm) => request("DELETE", "/me", { confirm }),
+  linkCode: () => request("POST", "/me/link-codes"),
+  link: (code) => request("POST", "/link", { code }),
   createGame: (options) => request("POST", "/games", options),
   unfinished: () => request("GET", "/games?status=unfinished"),
   game: (id) => request("GET", `/games/${encodeURIComponent(id)}`),

@@ -16,6 +16,8 @@ import guide from "./pages/guide.js";
 import learn from "./pages/learn.js";
 import settings from "./pages/settings.js";
 import duel from "./pages/duel.js";
+import devices from "./pages/devices.js";
+import link from "./pages/link.js";
 
 /** @typedef {import("./types.js").Page} Page */
 
@@ -30,6 +32,8 @@ const ROUTES = [
   [/^\/learn\/?$/, learn, "Why can't I select this tile?", "/learn"],
   [/^\/settings\/?$/, settings, "Settings", "/settings"],
   [/^\/duel\/?$/, duel, "Speed Duel", "/duel"],
+  [/^\/devices\/?$/, devices, "My player", "/settings"],
+  [/^\/link\/?$/, link, "Use my player on this device", "/settings"],
 ];
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));

@@ -46,7 +46,7 @@ export default async function settings(main) {
         "On",
       )}${radio("animations", "off", "Off")}</fieldset>
       <p class="saved muted" role="status"></p>
-    </form></div>`;
+    </form><p class="card"><a href="/devices" data-link>My player: use it on another device, download or delete its history</a></p></div>`;
   const form = main.querySelector(".settings-form");
   form.addEventListener("change", () => {
     const data = new FormData(form);
