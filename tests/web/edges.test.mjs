@@ -24,7 +24,7 @@ test("groupLedger: equal lines become one, in order of first appearance", () => 
     { label: "Time left: 12 s", points: 240, count: 1, total: 240 },
   ]);
   assert.deepEqual(groupLedger([]), []);
-  assert.equal(END_WORDS.grouped("Pair", 73), "Pair × 73");
+  assert.equal(END_WORDS.grouped("Pair x1", 73), "73 × Pair x1");
   assert.equal(END_WORDS.grouped("Perfect clear", 1), "Perfect clear");
   assert.equal(END_WORDS.ledger(4, 76), "Score ledger (76 items in 4 lines)");
   assert.equal(END_WORDS.ledger(3, 3), "Score ledger (3 lines)");

@@ -23,7 +23,7 @@ import { END_WORDS, endTitle, groupLedger, standingWords, summaryRows, unrankedW
  */
 
 /**
- * The ledger's markup: equal lines grouped into one ("Pair × 72", 100 each, 7200).
+ * The ledger's markup: equal lines grouped into one ("72 × Pair x1", 100 each, 7200).
  * @param {{label: string, points: number}[]} ledger
  * @param {number | undefined} score
  */

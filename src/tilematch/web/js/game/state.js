@@ -310,7 +310,7 @@ export function groupLedger(ledger) {
 /** The sentences of the end dialog's ledger and comparison, in one place. */
 export const END_WORDS = {
   ledger: (lines, items) => `Score ledger (${lines === items ? `${lines} lines` : `${items} items in ${lines} lines`})`,
-  grouped: (label, count) => (count > 1 ? `${label} × ${count}` : label),
+  grouped: (label, count) => (count > 1 ? `${count} × ${label}` : label),
   each: (points) => `${points} each`,
   first: "Your first game on this board.",
   best: (previous) => `New best! ${previous ? `Your best before: ${previous}.` : ""}`.trim(),
