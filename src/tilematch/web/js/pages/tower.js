@@ -52,7 +52,8 @@ export async function showLockedLevel(host, level, reason) {
 export default async function tower(main) {
   main.innerHTML = `<div class="tower-page"><h1>Emperor's Tower</h1>
     <p class="muted">150 Black &amp; White levels. Clear a level to unlock the next one.
-    ★ cleared · ★★ cleared with a quarter of the time left · ★★★ half the time left and no shuffle. ◆ stone tiles on the board.</p>
+    ★ cleared · ★★ cleared with a quarter of the time left · ★★★ half the time left and no shuffle. ◆ stone tiles on the board.
+    From level 5 on, taking the first pair you see leads into dead ends: look ahead.</p>
     <div class="tower-summary"></div><div class="tower-map"><p class="loading">Loading…</p></div></div>`;
   const data = await api.campaign();
   const levels = data.levels || [];
