@@ -36,6 +36,14 @@ def test_the_measured_curve_is_pinned(climbs) -> None:
     assert old == GREEDY_V2  # version 2, as it was: three stars nearly everywhere
 
 
+def test_the_table_of_the_docs_is_the_measured_one() -> None:
+    from pathlib import Path
+
+    lines = curve.table(range(1, 31))
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "modes.md").read_text()
+    assert "\n".join(lines) in docs
+
+
 def test_a_slow_player_loses_stars_to_the_clock() -> None:
     """At 12 s a pair (of 16 s per pair on relaxed) a quarter of the countdown is left."""
     slow = curve.play(1, "solver", think=12.0)

@@ -9,8 +9,9 @@ at the default 3 s, so no bonus seconds):
 * ``solver`` follows the solution the level was dealt with (a perfect player).
 
 None of them asks for a hint, an undo or a shuffle: a deadlock is reshuffled by
-the mode itself. :func:`measure` returns a :class:`Climb` per level, what
-``docs/modes.md`` prints as the tower's measured curve.
+the mode itself. :func:`measure` returns a :class:`Climb` per level, and
+:func:`table` the Markdown table of ``docs/modes.md`` (``python -m
+tilematch.benchmarks.curve`` prints it for levels 1-30).
 
 >>> climb = play(1, "solver")
 >>> climb.stars
@@ -80,7 +81,8 @@ def play(number: int, player: str, *, think: float = THINK, version: int = tower
     Raises ``ValueError`` for an unknown player, level or version."""
     settings = Settings(game="blackwhite", mode="tower", level=number, tower=version)
     game = new_session(settings, 0.0)
-    assert isinstance(game, Tower)
+    if not isinstance(game, Tower):  # pragma: no cover - the registry maps it so
+        raise TypeError(f"a tower level was dealt as {type(game).__name__}")
     choose = _chooser(player, number)
     solution = list(game.solution)
     now = 0.0
@@ -110,3 +112,30 @@ def measure(
     """Every player's :class:`Climb` of each of ``levels`` (current tower version)."""
     chosen = tuple(levels)
     return {p: [play(n, p, think=think) for n in chosen] for p in players}
+
+
+def _cell(climb: Climb) -> str:
+    if climb.status == "lost":
+        return "lost"
+    shuffles = f" ({climb.shuffles} sh.)" if climb.shuffles else ""
+    return "★" * climb.stars + shuffles
+
+
+def table(levels: Iterable[int]) -> list[str]:
+    """The Markdown table of ``docs/modes.md``: per level its layout, the greedy
+    player's stars on tower version 2 and the three players' on the current one."""
+    chosen = tuple(levels)
+    now = measure(chosen)
+    before = [play(n, "greedy", version=2) for n in chosen]
+    lines = [
+        "| level | layout | greedy, v2 | greedy, v3 | random, v3 | solution, v3 |",
+        "|---:|---|---|---|---|---|",
+    ]
+    for i, number in enumerate(chosen):
+        cells = [_cell(before[i]), *(_cell(now[p][i]) for p in PLAYERS)]
+        lines.append(f"| {number} | {tower.level(number).layout} | {' | '.join(cells)} |")
+    return lines
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print("\n".join(table(range(1, 31))))
