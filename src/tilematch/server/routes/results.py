@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Query
 
 from tilematch.server import records
 from tilematch.server.deps import PlayerDep, ServerDep
-from tilematch.server.openapi_errors import EVERY_REQUEST
+from tilematch.server.openapi_errors import EVERY_REQUEST, answers
 
 router = APIRouter(prefix="/api", tags=["results"], responses=EVERY_REQUEST)
 
@@ -33,7 +33,11 @@ def best(player: PlayerDep, server: ServerDep) -> list[dict[str, Any]]:
     return records.bests(server, player)
 
 
-@router.get("/results/{game_id}/standing", summary="How a finished game compares with mine")
+@router.get(
+    "/results/{game_id}/standing",
+    summary="How a finished game compares with mine",
+    responses=answers(404),
+)
 def standing(
     player: PlayerDep,
     server: ServerDep,
