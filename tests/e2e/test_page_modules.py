@@ -26,34 +26,36 @@ def mod(browser: Any, live_server: Any) -> Iterator[Any]:
     ctx.close()
 
 
-POINTS = [
-    {"spot": 0, "x": 0, "y": 0},
-    {"spot": 1, "x": 60, "y": 0},
-    {"spot": 2, "x": 120, "y": 0},
-    {"spot": 3, "x": 60, "y": 80},
-    {"spot": 4, "x": 130, "y": 85},
-]
+# a Shisen-Sho board: tiles at (0,0) (0,1) (0,3) and (1,1) (1,3); spot = 10 * row + column
+GRID = {
+    "game": "shisensho",
+    "geometry": "grid",
+    "bounds": {"rows": 2, "cols": 4},
+    "tiles": [
+        {"spot": 10 * r + c, "pos": [r, c], "selectable": True}
+        for r, c in [(0, 0), (0, 1), (0, 3), (1, 1), (1, 3)]
+    ],
+}
 
 
 @pytest.mark.parametrize(
-    ("start", "direction", "expected"),
+    ("start", "move", "expected"),
     [
         (0, "right", 1),
-        (1, "right", 2),
-        (2, "right", None),
-        (1, "down", 3),
-        (3, "up", 1),
-        (3, "right", 4),
-        (4, "left", 3),
-        (0, "left", None),
+        (1, "right", 3),  # over the gap
+        (3, "right", None),  # no wrap
+        (0, "down", 11),
+        (13, "up", 3),
+        (11, "left", None),
+        (11, "next-free", 13),
         (99, "left", 0),  # an unknown start goes to the first tile
     ],
 )
-def test_arrow_navigation(mod: Any, start: int, direction: str, expected: int | None) -> None:
+def test_arrow_navigation(mod: Any, start: int, move: str, expected: int | None) -> None:
     got = mod(
-        "board/geometry",
-        "return m.nearestInDirection(arg[0], arg[1], arg[2])",
-        [POINTS, start, direction],
+        "board/navigation",
+        "return m.moveFocus(m.navPoints(arg[0]), arg[1], arg[2])",
+        [GRID, start, move],
     )
     assert got == expected
 
@@ -118,16 +120,20 @@ def test_hud_items(mod: Any) -> None:
         "counters": {"time": 3, "tiles_left": 3, "moves": 1, "target": 99, "tokens": 2},
         "score": 200,
         "combo": 2,
+        "clock": {"elapsed": 65.0},
+        "chain": {"length": 2, "multiplier": 2, "cap": 4, "window": 2.0, "left": 1.0},
     }
     items = mod("game/hud", "return m.hudItems(arg, 65.2, 30.1)", view)
-    got = {key: text for key, _label, text in items}
+    got = {item["key"]: item["text"] for item in items}
     assert got["remaining"] == "0:31"
     assert got["time"] == "1:05"
     assert got["free"] == "2"
     assert got["combo"] == "×2"
     assert got["score"] == "200"
     assert "target" not in got
-    assert [key for key, *_ in items][:2] == ["remaining", "time"]
+    assert [item["key"] for item in items][:2] == ["remaining", "time"]
+    combo = next(item for item in items if item["key"] == "combo")
+    assert combo["note"] == "0.8 s · max\u00a0×4"  # 0.2 s of the chain's second gone
 
 
 def test_share_links(mod: Any) -> None:

@@ -6,6 +6,7 @@ import { installSprite } from "./board/tiles.js";
 import { initSound } from "./sound.js";
 import { announce, showError } from "./dom.js";
 import { api } from "./api.js";
+import { mountNav } from "./nav.js";
 import home from "./pages/home.js";
 import play from "./pages/play.js";
 import daily from "./pages/daily.js";
@@ -96,6 +97,7 @@ document.addEventListener("click", (event) => {
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const a = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (event.target).closest("a[href]"));
   if (!a || a.target || a.hasAttribute("download")) return;
+  if ((a.getAttribute("href") || "").startsWith("#")) return; // a place on this page (the skip links)
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith("/api") || url.pathname.startsWith("/docs")) return;
   event.preventDefault();
@@ -105,6 +107,7 @@ document.addEventListener("click", (event) => {
 window.addEventListener("popstate", route);
 
 applySettings();
+mountNav();
 installSprite();
 initSound();
 // One request first, so that a new visitor gets exactly one player cookie before
