@@ -54,6 +54,27 @@ def test_board_cleared_majority_wins_or_draw(monkeypatch) -> None:
     assert draw.result()["status"] == "draw" and draw.winner is None
 
 
+def test_figures_say_pairs_pace_fastest_pair_and_lead(monkeypatch) -> None:
+    install(monkeypatch, [pairs_board(4)])
+    game = DuelGame(seed=1, now=10.0)
+    game.claim(0, 0, 1, 12.0)
+    game.claim(1, 2, 3, 13.0)
+    assert game.claim(1, 4, 6, 13.5).reason not in (None, "taken")  # a wrong claim
+    game.claim(0, 4, 5, 12.5 + 4.0)
+    game.claim(0, 6, 7, 18.0)
+    figures = game.figures()
+    assert figures == {
+        "seconds": 8.0,
+        "lead": 4,
+        "players": [
+            {"pairs": 3, "pace": 2.67, "fastest": 1.5, "bad_claims": 0},
+            {"pairs": 1, "pace": 8.0, "fastest": 3.0, "bad_claims": 1},
+        ],
+    }
+    empty = DuelGame(seed=1, now=0.0).figures()
+    assert empty["players"][0] == {"pairs": 0, "pace": None, "fastest": None, "bad_claims": 0}
+
+
 def test_deadlock_reshuffles_for_both_without_penalty(monkeypatch) -> None:
     install(monkeypatch, [deadlock_board()])
     game = DuelGame(seed=1, now=0.0)

@@ -58,7 +58,9 @@ def check_replay(session: Session, now: float) -> None:
             game="blackwhite", mode="countdown", seed=15, layout="whirlpool", difficulty="relaxed"
         ),
         Settings(game="blackwhite", mode="tower", level=1),
-        Settings(game="blackwhite", mode="tower", level=45),
+        # tower version 2: its deal forgives the first-pair play this test falls back
+        # on once the hints run out (version 3 is dealt hard: tests/benchmarks/test_curve.py)
+        Settings(game="blackwhite", mode="tower", level=45, tower=2),
     ],
 )
 @pytest.mark.parametrize("smart", [False, True])

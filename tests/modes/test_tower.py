@@ -165,12 +165,62 @@ def _digest(version: int) -> str:
     return hashlib.sha256(rows.encode()).hexdigest()
 
 
-def test_both_tower_versions_are_pinned() -> None:
+def test_every_tower_version_is_pinned() -> None:
     """A changed row of a released version would move a saved game to another board."""
-    assert tower.VERSION == 2 and tower.LEVELS is tower.TOWERS[2]
-    assert tower.GENERATOR_VERSIONS == {1: 1, 2: 3}
+    assert tower.VERSION == 3 and tower.LEVELS is tower.TOWERS[3]
+    assert tower.GENERATOR_VERSIONS == {1: 1, 2: 3, 3: 3}
+    assert tower.UNNAMED_TOWERS == {1: 1, 3: 2}
     assert _digest(1) == "4f357edb57df06c8f797d4350b8895ad0b114d847883a7268a3342d005f3624e"
     assert _digest(2) == "9ee17af8f7b03a8080622ca9cce6aa71754209be88ea43e0d4b6af5249fbf064"
+    assert _digest(3) == "4584f2bc6e2e12201335720f67484a1acbee637d0158ad6c3bc9149238c3ca1d"
+
+
+def test_version_3_is_version_2_dealt_hard_from_level_5() -> None:
+    for old, new in zip(tower.TOWERS[2], tower.TOWERS[3], strict=True):
+        assert (old.layout, old.difficulty, old.stones, old.seed) == (
+            new.layout,
+            new.difficulty,
+            new.stones,
+            new.seed,
+        )
+        assert old.deal is None
+        assert new.deal == (None if new.level < tower.HARD_FROM else "hard")
+
+
+def _faces(settings: Settings) -> list[str | None]:
+    board = new_session(settings, now=0.0).board
+    return [board.face(spot) for spot in board.spots()]
+
+
+def test_a_save_without_a_tower_version_keeps_the_deal_of_version_2() -> None:
+    """Games saved before version 3 name only their generator version (3)."""
+    old = Settings(game="blackwhite", mode="tower", level=5, version=3).validate()
+    new = Settings(game="blackwhite", mode="tower", level=5).validate()
+    assert (old.tower, new.tower, old.version, new.version) == (2, 3, 3, 3)
+    v2 = _faces(old)
+    assert v2 != _faces(new)
+    record = new_session(new, now=0.0).to_json()
+    assert record["settings"]["tower"] == 3
+    assert _faces(Session.from_json(record).settings) == _faces(new)
+    legacy = new_session(old, now=0.0).to_json()
+    del legacy["settings"]["tower"]  # as version 2 wrote it
+    assert _faces(Session.from_json(legacy).settings) == v2
+    # The first four levels keep their deal: the same board in both versions.
+    assert _faces(Settings(game="blackwhite", mode="tower", level=4, version=3)) == _faces(
+        Settings(game="blackwhite", mode="tower", level=4)
+    )
+
+
+def test_a_tower_version_is_checked() -> None:
+    with pytest.raises(ModeError, match="unknown tower version 9"):
+        Settings(game="blackwhite", mode="tower", level=5, tower=9).validate()
+    with pytest.raises(ModeError, match="tower version 1 is dealt with generator version 1"):
+        Settings(game="blackwhite", mode="tower", level=5, tower=1, version=3).validate()
+    with pytest.raises(ModeError, match="belongs to the Emperor's Tower only"):
+        Settings(game="blackwhite", mode="countdown", tower=3).validate()
+    assert "tower" not in Settings(game="blackwhite", mode="countdown", seed=1).validate().to_json()
+    v1 = Settings(game="blackwhite", mode="tower", level=40, tower=1).validate()
+    assert (v1.version, v1.layout) == (1, tower.TOWERS[1][39].layout)
 
 
 def test_version_2_climbs_150_different_layouts_by_stage_and_difficulty() -> None:
@@ -198,8 +248,8 @@ def test_a_save_keeps_the_levels_of_its_own_tower_version() -> None:
         Settings(game="blackwhite", mode="tower", level=40, version=2).validate()
 
 
-def test_every_level_of_version_2_deals_with_its_stones() -> None:
-    for lvl in tower.TOWERS[2]:
+def test_every_level_of_the_current_version_deals_with_its_stones() -> None:
+    for lvl in tower.LEVELS:
         game = new_session(Settings(game="blackwhite", mode="tower", level=lvl.level), now=0.0)
         assert game.settings.layout == lvl.layout
         assert game.view(now=0.0)["counters"]["tiles_left"] == known_size(lvl.layout)

@@ -20,7 +20,7 @@ deal                 easy     normal   hard
 Zen: no countdown, unlimited hints, shuffles and undos, no penalties; pairs
 and combo steps score as above and a deadlock shuffles automatically for free.
 Emperor's Tower plays a level of :mod:`tilematch.modes.tower` by the
-Countdown rules of its difficulty and awards 1-3 stars.
+Countdown rules of its difficulty (dealt as the level says) and awards 1-3 stars.
 """
 
 from __future__ import annotations
@@ -280,7 +280,7 @@ class Tower(Countdown):
         ):
             raise ModeError(f"a tower level is 1-{tower.LEVEL_COUNT}, not {number!r}")
         try:
-            version = tower.version_of(settings.version)
+            version = tower.version_of(settings.version, settings.tower)
         except ValueError as error:
             raise ModeError(str(error)) from None
         level = tower.level(number, version)
@@ -290,15 +290,20 @@ class Tower(Countdown):
             difficulty=level.difficulty,
             seed=level.seed,
             version=tower.GENERATOR_VERSIONS[version],
+            tower=version,
         )
 
     @property
     def level(self) -> tower.Level:
         """The campaign level in play (of the tower version it was dealt for)."""
-        return tower.level(self.settings.level or 1, tower.version_of(self.settings.version))
+        version = tower.version_of(self.settings.version, self.settings.tower)
+        return tower.level(self.settings.level or 1, version)
 
     def _stones(self) -> int:
         return self.level.stones
+
+    def _deal_difficulty(self) -> str:
+        return self.level.deal or self.table.deal
 
     def stars(self, now: float) -> int:
         """Stars this game earns (0 unless it is won)."""

@@ -27,7 +27,15 @@ from tilematch.engine.board import Board, Match
 from tilematch.modes import deals
 from tilematch.modes.session import Outcome
 from tilematch.modes.settings import DEFAULT_GRID, ModeError, Settings
-from tilematch.modes.views import DuelMatch, DuelResult, DuelView, Event, tile_view
+from tilematch.modes.views import (
+    DuelFigures,
+    DuelMatch,
+    DuelPlayerFigures,
+    DuelResult,
+    DuelView,
+    Event,
+    tile_view,
+)
 
 LOCKOUT_SECONDS: Final = 1.0
 FORFEIT_SECONDS: Final = 30.0
@@ -434,6 +442,30 @@ class DuelGame:
             "winner": self.winner,
             "scores": self.scores,
         }
+
+    def figures(self) -> DuelFigures:
+        """How the duel was played, per player: pairs taken, the pace (seconds of
+        the duel per pair), the fastest pair (shortest time since that player's
+        previous pair, or since the start) and wrong claims; with the duel's
+        length in seconds and the winner's lead in tiles (0: a draw). Measured on
+        the duel's own clock from the accepted claims."""
+        end = self.ended_at if self.ended_at is not None else self._now
+        seconds = max(0.0, end - self.started)
+        players: list[DuelPlayerFigures] = []
+        for index, seat in enumerate(self.players):
+            times = [float(c["t"]) for c in self.log if c["player"] == index]
+            gaps = [b - a for a, b in zip([self.started, *times], times, strict=False)]
+            pairs = len(times)
+            players.append(
+                {
+                    "pairs": pairs,
+                    "pace": round(seconds / pairs, 2) if pairs else None,
+                    "fastest": round(min(gaps), 2) if gaps else None,
+                    "bad_claims": seat.bad_claims,
+                }
+            )
+        first, second = self.scores
+        return {"seconds": round(seconds, 3), "lead": abs(first - second), "players": players}
 
     def view(self, now: float) -> DuelView:
         """What both players' screens draw: tiles, scores, lockouts, who is away,

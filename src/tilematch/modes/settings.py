@@ -54,7 +54,9 @@ class Settings:
     :data:`~tilematch.modes.blackwhite.COUNTDOWN_DIFFICULTIES` for Black & White
     Countdown, ``level`` 1–150 for Emperor's Tower, ``date`` YYYY-MM-DD for the
     Daily Challenge, ``generator`` ``"reverse"`` or ``"checked"``, ``version``
-    the generator version the board was dealt with (filled in by :meth:`validate`).
+    the generator version the board was dealt with (filled in by :meth:`validate`),
+    ``tower`` the Emperor's Tower version a level belongs to (filled in for the
+    tower, absent in every other mode).
     """
 
     game: str
@@ -69,6 +71,7 @@ class Settings:
     version: int | None = None
     date: str | None = None
     shape: str | None = None
+    tower: int | None = None
 
     def validate(self) -> Settings:
         """Check every field; returns the settings with the mode's defaults filled in
@@ -94,6 +97,8 @@ class Settings:
             not isinstance(self.version, int) or isinstance(self.version, bool)
         ):
             raise ModeError(f"generator version must be an integer, not {self.version!r}")
+        if self.tower is not None and self.mode != "tower":
+            raise ModeError("a tower version belongs to the Emperor's Tower only")
         fixed: Settings = registry.session_type(self.game, self.mode).settle(self)
         if fixed.seed is None:
             raise ModeError("a seed is needed to deal the board")
@@ -116,6 +121,8 @@ class Settings:
         """The settings as a JSON object."""
         data = asdict(self)
         data["size"] = list(self.size) if self.size is not None else None
+        if self.tower is None:
+            del data["tower"]  # only a tower game names its tower version
         return data
 
     @classmethod

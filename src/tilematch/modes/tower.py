@@ -1,11 +1,19 @@
 """The Emperor's Tower campaign: 150 fixed levels, unlocks and stars (docs/rules.md §4).
 
 Each tower version is a table of 150 levels that never changes: level ``n``
-of a version is always the same layout, difficulty, stone count and seed, so
-every player climbs the same tower, and a saved game keeps playing the level
-of its own version (:func:`version_of`: the generator version a save was dealt
-with tells its tower). :data:`LEVELS` is the table of the current version
+of a version is always the same layout, difficulty, stone count, seed and
+deal, so every player climbs the same tower, and a saved game keeps playing
+the level of its own version (:func:`version_of`: a save names its tower
+version, or, saved before tower versions were written down, its generator
+version does). :data:`LEVELS` is the table of the current version
 :data:`VERSION`.
+
+Version 3 climbs the layouts of version 2, but from level :data:`HARD_FROM` on
+every level is dealt *hard* (few open pairs, rarely cleared by random play),
+whatever its difficulty: a player who takes the first open pair every time
+runs into deadlocks and earns at most two stars there, often none, while a
+player who reads the board still earns three. Levels 1-4 keep the gentle deal
+of their difficulty.
 
 Version 2 climbs 150 different layouts of the catalogue, one per level: by
 tile count in five stages of 30 (the smallest first), and within each stage
@@ -30,8 +38,8 @@ Level 1 is open; a level unlocks when the one before is cleared. Stars: 1 for
 a clear, 2 with at least 25 % of the countdown left, 3 with at least 50 % left
 and no shuffle.
 
->>> LEVELS[0].level, LEVELS[0].difficulty, LEVELS[0].stones
-(1, 'relaxed', 0)
+>>> LEVELS[0].level, LEVELS[0].difficulty, LEVELS[0].stones, LEVELS[4].deal
+(1, 'relaxed', 0, 'hard')
 >>> stars(cleared=True, time_left=60.0, countdown=100.0, shuffles=0)
 3
 >>> sorted(unlocked({1, 2}))
@@ -41,16 +49,20 @@ and no shuffle.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 #: The tower version new games climb; a changed row means a new version, and old
 #: saves keep their own.
-VERSION: Final = 2
+VERSION: Final = 3
 #: The engine generator version that deals every level of each tower version, so
-#: that a new generator never changes a level's board. Each tower version has its
-#: own generator version, so a save's generator version names its tower.
-GENERATOR_VERSIONS: Final[dict[int, int]] = {1: 1, 2: 3}
+#: that a new generator never changes a level's board.
+GENERATOR_VERSIONS: Final[dict[int, int]] = {1: 1, 2: 3, 3: 3}
+#: The tower version of a save that names no tower version (saved before they were
+#: written down), by the generator version it was dealt with.
+UNNAMED_TOWERS: Final[dict[int, int]] = {1: 1, 3: 2}
+#: From this level on, every level of version 3 is dealt hard.
+HARD_FROM: Final = 5
 #: The generator version of the current tower.
 GENERATOR_VERSION: Final = GENERATOR_VERSIONS[VERSION]
 LEVEL_COUNT: Final = 150
@@ -58,23 +70,29 @@ LEVEL_COUNT: Final = 150
 
 @dataclass(frozen=True)
 class Level:
-    """One campaign level: number (1-150), layout name, difficulty, stones, seed."""
+    """One campaign level: number (1-150), layout name, difficulty, stones, seed,
+    and the deal (``"easy"``, ``"normal"``, ``"hard"``) when the level fixes one
+    (``None``: the deal of its difficulty)."""
 
     level: int
     layout: str
     difficulty: str
     stones: int
     seed: int
+    deal: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        """The level as a JSON object."""
-        return {
+        """The level as a JSON object (``deal`` only when the level fixes one)."""
+        data: dict[str, object] = {
             "level": self.level,
             "layout": self.layout,
             "difficulty": self.difficulty,
             "stones": self.stones,
             "seed": self.seed,
         }
+        if self.deal is not None:
+            data["deal"] = self.deal
+        return data
 
 
 #: The five stages: (difficulty of each half, layouts from small to large,
@@ -133,6 +151,12 @@ def _build_v1() -> tuple[Level, ...]:
 
 def _build_v2() -> tuple[Level, ...]:
     return tuple(_level(number, name) for number, name in enumerate(LAYOUTS_V2, start=1))
+
+
+def _build_v3() -> tuple[Level, ...]:
+    return tuple(
+        replace(lvl, deal="hard") if lvl.level >= HARD_FROM else lvl for lvl in _build_v2()
+    )
 
 
 #: The layouts of tower version 2, level 1 first (frozen: see the module text).
@@ -290,20 +314,36 @@ LAYOUTS_V2: Final[tuple[str, ...]] = (
 )
 
 #: Every tower version's 150 levels; ``TOWERS[v][n - 1]`` is level ``n`` of version ``v``.
-TOWERS: Final[dict[int, tuple[Level, ...]]] = {1: _build_v1(), 2: _build_v2()}
+TOWERS: Final[dict[int, tuple[Level, ...]]] = {
+    1: _build_v1(),
+    2: _build_v2(),
+    3: _build_v3(),
+}
 #: The 150 levels of the current version, ``LEVELS[n - 1]`` is level ``n``.
 LEVELS: Final[tuple[Level, ...]] = TOWERS[VERSION]
 
 
-def version_of(generator_version: int | None) -> int:
-    """The tower version whose levels are dealt with ``generator_version`` (``None``:
-    the current one). Raises ``ValueError`` when no tower version deals with it."""
+def version_of(generator_version: int | None, tower_version: int | None = None) -> int:
+    """The tower version of a game: ``tower_version`` when given (it must be known
+    and dealt with ``generator_version``, if that is given too); else the one a
+    save without a tower version was dealt with by ``generator_version``; else
+    (both ``None``) the current one. Raises ``ValueError`` naming the problem."""
+    if tower_version is not None:
+        if isinstance(tower_version, bool) or tower_version not in TOWERS:
+            known = ", ".join(map(str, TOWERS))
+            raise ValueError(f"unknown tower version {tower_version!r}; known: {known}")
+        wanted = GENERATOR_VERSIONS[tower_version]
+        if generator_version is not None and generator_version != wanted:
+            raise ValueError(
+                f"tower version {tower_version} is dealt with generator version {wanted}, "
+                f"not {generator_version!r}"
+            )
+        return tower_version
     if generator_version is None:
         return VERSION
-    for version, generator in GENERATOR_VERSIONS.items():
-        if generator == generator_version:
-            return version
-    known = ", ".join(str(g) for g in GENERATOR_VERSIONS.values())
+    if generator_version in UNNAMED_TOWERS and not isinstance(generator_version, bool):
+        return UNNAMED_TOWERS[generator_version]
+    known = ", ".join(str(g) for g in UNNAMED_TOWERS)
     raise ValueError(
         f"no tower version deals with generator version {generator_version!r}; known: {known}"
     )

@@ -228,6 +228,23 @@ class DuelResult(TypedDict):
     scores: list[int]
 
 
+class DuelPlayerFigures(TypedDict):
+    """One player's figures of a duel (:meth:`~tilematch.modes.duel.DuelGame.figures`)."""
+
+    pairs: int
+    pace: float | None
+    fastest: float | None
+    bad_claims: int
+
+
+class DuelFigures(TypedDict):
+    """How a duel was played: its length, the winner's lead in tiles, each player."""
+
+    seconds: float
+    lead: int
+    players: list[DuelPlayerFigures]
+
+
 class DuelView(DuelResult):
     """What both players' screens draw of a Speed Duel."""
 

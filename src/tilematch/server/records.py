@@ -16,6 +16,7 @@ from tilematch.server.db.games import daily_dates_played
 from tilematch.server.errors import ApiError
 from tilematch.server.players import Player
 from tilematch.server.rules import RuleError
+from tilematch.server.standing import compare
 
 if TYPE_CHECKING:
     from tilematch.server.deps import Server
@@ -37,6 +38,21 @@ def parse_date(text: str, server: Server) -> str:
 def history(server: Server, player: Player, limit: int) -> list[dict[str, Any]]:
     """``player``'s finished games, newest first."""
     return db_results.history(server.storage, player.id, limit)
+
+
+def standing(server: Server, player: Player, game_id: str) -> dict[str, Any]:
+    """How ``player``'s finished game ``game_id`` compares with their other verified
+    games on its board (:func:`tilematch.server.standing.compare`), with ``game_id``
+    and ``verified``; an unverified game holds only those two. Raises
+    :class:`ApiError` 404 when the player has no finished game of that id."""
+    this, others = db_results.of_board(server.storage, player.id, game_id)
+    if this is None:
+        raise ApiError(
+            404, "result_not_found", f"You have no finished game with id '{game_id[:40]}'."
+        )
+    verified = bool(this["verified"])
+    figures = compare(this, others) if verified else {}
+    return {"game_id": game_id, "verified": verified, **figures}
 
 
 def bests(server: Server, player: Player) -> list[dict[str, Any]]:

@@ -161,6 +161,9 @@ def test_a_finished_duel_is_in_the_history_and_its_board_replays(client: TestCli
         while frame["type"] != "end":
             frame = ws.receive_json()
     assert frame["scores"] == [8, 0] and frame["winner"] == 0
+    figures = frame["figures"]
+    assert figures["lead"] == 8 and figures["players"][0]["pairs"] == 4
+    assert figures["players"][1]["pairs"] == 0 and figures["players"][1]["pace"] is None
     rows = client.get("/api/results").json()
     assert [(r["mode"], r["outcome"], r["score"], r["variant"], r["board"]) for r in rows] == [
         ("duel", "won", 8, "rival-relaxed", "2x4")

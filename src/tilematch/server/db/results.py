@@ -116,6 +116,28 @@ def layout_records(storage: Storage, player_id: str, game: str | None) -> list[d
     return [{**dict(row), "wins": int(row["wins"] or 0)} for row in rows]
 
 
+def of_board(
+    storage: Storage, player_id: str, game_id: str
+) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """A player's result of ``game_id`` (``None`` when the player has none) and
+    their other verified results of the same game, mode, board and variant:
+    ``{"game_id", "outcome", "score", "time", "verified"}`` each."""
+    columns = "game_id, game, mode, board, variant, outcome, score, time, verified"
+    found = storage.rows(
+        f"SELECT {columns} FROM results WHERE player_id = ? AND game_id = ?",
+        (player_id, game_id),
+    )
+    if not found:
+        return None, []
+    this = dict(found[0])
+    others = storage.rows(
+        f"SELECT {columns} FROM results WHERE player_id = ? AND game = ? AND mode = ?"
+        " AND board = ? AND variant = ? AND verified = 1 AND game_id != ?",
+        (player_id, this["game"], this["mode"], this["board"], this["variant"], game_id),
+    )
+    return this, [dict(row) for row in others]
+
+
 def _standings(
     rows: Iterable[Mapping[str, Any]],
     viewer: str,

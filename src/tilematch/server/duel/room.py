@@ -206,6 +206,7 @@ def state_frame(room: Room, seat: int | None, now: float) -> Frame:
             last_match=game.last_match,
             elapsed=round((game.ended_at if game.ended_at is not None else now) - game.started, 3),
             result=game.result() if game.finished else None,
+            figures=game.figures() if game.finished else None,
         )
     return frame
 
@@ -539,6 +540,7 @@ def conclude(hub: Hub, room: Room) -> None:
         **game.result(),
         "names": names,
         "elapsed": round((game.ended_at or ended) - game.started, 3),
+        "figures": game.figures(),
     }
 
     def announce(_done: object = None) -> None:

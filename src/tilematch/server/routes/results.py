@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query
 
 from tilematch.server import records
 from tilematch.server.deps import PlayerDep, ServerDep
-from tilematch.server.openapi_errors import EVERY_REQUEST
+from tilematch.server.openapi_errors import EVERY_REQUEST, answers
 
 router = APIRouter(prefix="/api", tags=["results"], responses=EVERY_REQUEST)
 
@@ -44,6 +44,25 @@ def layout_records(
     wins the server verified by replay, ``best_time`` is the fastest of them in seconds
     (``null`` without a win)."""
     return records.layout_records(server, player, game)
+
+
+@router.get(
+    "/results/{game_id}/standing",
+    summary="How a finished game compares with mine",
+    responses=answers(404),
+)
+def standing(
+    player: PlayerDep,
+    server: ServerDep,
+    game_id: Annotated[str, Path(max_length=80, pattern=r"^[A-Za-z0-9_\-]+$")],
+) -> dict[str, Any]:
+    """``{"game_id", "verified", "games", "rank", "best", "first", "previous_best",
+    "median_time", "median_delta"}``: the place of my finished game ``game_id`` among
+    my verified games of the same game, mode, board and variant (wins first, then
+    score, then time); ``median_delta`` is its time minus the median time of my other
+    wins (negative: faster). An unverified game holds only ``game_id`` and
+    ``verified``. 404 when I have no finished game of that id."""
+    return records.standing(server, player, game_id)
 
 
 @router.get("/leaderboards", summary="Best players of a mode and board")

@@ -80,6 +80,7 @@ export const api = {
   results: (limit = 100) => request("GET", `/results${q({ limit })}`),
   bests: () => request("GET", "/results/best"),
   layoutRecords: (game) => request("GET", `/results/layouts${q({ game })}`),
+  standing: (id) => request("GET", `/results/${encodeURIComponent(id)}/standing`),
   leaderboards: (params) => request("GET", `/leaderboards${q(params)}`),
   layouts: () => request("GET", "/layouts"),
   shapes: () => request("GET", "/shapes"),

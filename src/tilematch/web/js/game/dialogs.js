@@ -6,8 +6,9 @@
 //   const dialogs = createDialogs(endDialog, noMovesDialog, { say, shareUrl, newLabel, extraEnd });
 //   dialogs.openEnd(view); dialogs.openNoMoves(view, refused); dialogs.close();
 
+import { api } from "../api.js";
 import { esc, GAME_NAMES, MODE_NAMES } from "../dom.js";
-import { endTitle, summaryRows, unrankedWords } from "./state.js";
+import { END_WORDS, endTitle, groupLedger, standingWords, summaryRows, unrankedWords } from "./state.js";
 
 /** @typedef {import("../types.js").View} View */
 
@@ -17,7 +18,31 @@ import { endTitle, summaryRows, unrankedWords } from "./state.js";
  * @property {(view: View) => string} shareUrl the share link of a finished view
  * @property {string} [newLabel] the label of the New Game button
  * @property {(view: View) => string} [extraEnd] markup of extra end-dialog buttons
+ * @property {(id: string) => Promise<any>} [standing] how a finished game compares
+ *   with the player's others (default: the server's answer)
  */
+
+/**
+ * The ledger's markup: equal lines grouped into one ("72 × Pair x1", 100 each, 7200).
+ * @param {{label: string, points: number}[]} ledger
+ * @param {number | undefined} score
+ */
+function ledgerMarkup(ledger, score) {
+  const groups = groupLedger(ledger);
+  const rows = groups
+    .map(
+      (g) =>
+        `<tr><td>${esc(END_WORDS.grouped(g.label, g.count))}${
+          g.count > 1 ? ` <span class="muted">${esc(END_WORDS.each(g.points))}</span>` : ""
+        }</td><td class="num">${esc(g.total)}</td></tr>`,
+    )
+    .join("");
+  return `<details class="ledger"${groups.length <= 12 ? " open" : ""}><summary>${esc(
+    END_WORDS.ledger(groups.length, ledger.length),
+  )}</summary>
+    <table><thead><tr><th>Item</th><th class="num">Points</th></tr></thead><tbody>${rows}
+    <tr class="total"><th>Total</th><td class="num">${esc(score)}</td></tr></tbody></table></details>`;
+}
 
 /** The markup of the no-moves dialog, to be placed once in the game's section. */
 export const NO_MOVES_MARKUP = `
@@ -45,6 +70,20 @@ export function createDialogs(endDialog, noMovesDialog, options) {
     return /** @type {HTMLButtonElement} */ (noMovesDialog.querySelector(selector));
   }
 
+  /** Ask the server how this game compares with my others, and say it under the title. */
+  async function showStanding(view) {
+    const line = /** @type {HTMLElement | null} */ (endDialog.querySelector(".standing"));
+    if (!line || !view.id) return;
+    try {
+      const standing = await (options.standing || api.standing)(view.id);
+      if (!endDialog.contains(line)) return; // the dialog was redrawn meanwhile
+      line.textContent = standingWords(standing);
+      line.hidden = false;
+    } catch {
+      // no stored result to compare with (or the server is away): say nothing
+    }
+  }
+
   return {
     get noMovesOpen() {
       return noMovesDialog.open;
@@ -70,16 +109,10 @@ export function createDialogs(endDialog, noMovesDialog, options) {
       endDialog.innerHTML = `
       <h2 id="end-title">${esc(endTitle(view))}</h2>
       <p class="muted">${esc(GAME_NAMES[view.game] || view.game)} · ${esc(MODE_NAMES[view.mode] || view.mode)}</p>
+      <p class="standing" aria-live="polite" hidden></p>
       <table class="summary"><tbody>${rows}</tbody></table>
       ${unrankedWords(view) ? `<p class="unranked">${esc(unrankedWords(view))}</p>` : ""}
-      ${
-        ledger.length
-          ? `<details class="ledger"${ledger.length <= 12 ? " open" : ""}><summary>Score ledger (${ledger.length} lines)</summary>
-             <table><thead><tr><th>Item</th><th class="num">Points</th></tr></thead><tbody>
-             ${ledger.map((l) => `<tr><td>${esc(l.label)}</td><td class="num">${esc(l.points)}</td></tr>`).join("")}
-             <tr class="total"><th>Total</th><td class="num">${esc(view.score)}</td></tr></tbody></table></details>`
-          : ""
-      }
+      ${ledger.length ? ledgerMarkup(ledger, view.score) : ""}
       <label class="share">Share this board
         <input type="text" readonly value="${esc(link)}" aria-label="Share link">
       </label>
@@ -103,6 +136,7 @@ export function createDialogs(endDialog, noMovesDialog, options) {
           say("Select the link and copy it.");
         }
       });
+      showStanding(view);
       if (!endDialog.open) endDialog.showModal();
       // on a short screen the dialog scrolls: keep its title in sight
       /** @type {HTMLButtonElement} */ (endDialog.querySelector(".primary")).focus({ preventScroll: true });

@@ -292,6 +292,72 @@ export function summaryRows(summary) {
 }
 
 /**
+ * The score ledger with equal lines (same label, same points) grouped into one, in
+ * the order each first appears: `{label, points, count, total}` per group.
+ * @param {{label: string, points: number}[]} ledger
+ * @returns {{label: string, points: number, count: number, total: number}[]}
+ */
+export function groupLedger(ledger) {
+  /** @type {Map<string, {label: string, points: number, count: number, total: number}>} */
+  const groups = new Map();
+  for (const line of ledger || []) {
+    const key = `${line.points}\u0000${line.label}`;
+    const group = groups.get(key);
+    if (group) {
+      group.count += 1;
+      group.total += line.points;
+    } else groups.set(key, { label: line.label, points: line.points, count: 1, total: line.points });
+  }
+  return [...groups.values()];
+}
+
+/** The sentences of the end dialog's ledger and comparison, in one place. */
+export const END_WORDS = {
+  ledger: (lines, items) => `Score ledger (${lines === items ? `${lines} lines` : `${items} items in ${lines} lines`})`,
+  grouped: (label, count) => (count > 1 ? `${count} × ${label}` : label),
+  each: (points) => `${points} each`,
+  first: "Your first game on this board.",
+  best: (previous) => `New best! ${previous ? `Your best before: ${previous}.` : ""}`.trim(),
+  place: (rank, games) => `${ordinal(rank)} of your ${games} games on this board`,
+  faster: (seconds) => `${seconds} s faster than your median`,
+  slower: (seconds) => `${seconds} s slower than your median`,
+  median: "as fast as your median",
+  unchecked: "This game could not be checked, so it is not compared with your others.",
+  points: (score) => `${score} points`,
+};
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st. */
+export function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
+}
+
+/**
+ * How this game compares with my others on its board, as one sentence, from the
+ * server's standing (`GET /api/results/{id}/standing`).
+ * @param {{verified: boolean, games?: number, rank?: number, best?: boolean, first?: boolean,
+ *   previous_best?: {score: number | null, time: number | null} | null,
+ *   median_delta?: number | null}} standing
+ */
+export function standingWords(standing) {
+  if (!standing.verified) return END_WORDS.unchecked;
+  if (standing.first) return END_WORDS.first;
+  if (standing.best) {
+    const prev = standing.previous_best;
+    const text = prev ? (prev.score != null ? END_WORDS.points(prev.score) : prev.time != null ? clock(prev.time) : "") : "";
+    return END_WORDS.best(text);
+  }
+  let text = END_WORDS.place(Number(standing.rank), Number(standing.games));
+  const delta = standing.median_delta;
+  if (delta != null) {
+    const seconds = Math.round(Math.abs(delta));
+    text += `, ${seconds === 0 ? END_WORDS.median : delta < 0 ? END_WORDS.faster(seconds) : END_WORDS.slower(seconds)}`;
+  }
+  return `${text}.`;
+}
+
+/**
  * What the page says when a game is paused: whether its clock stopped (Zen) or runs on.
  * @param {View} view the paused game's view
  */

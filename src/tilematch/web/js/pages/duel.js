@@ -7,7 +7,7 @@
 
 import { api, ApiError } from "../api.js";
 import { createBoard } from "../board/board.js";
-import { esc } from "../dom.js";
+import { clock, esc } from "../dom.js";
 import { snap, refuse } from "../sound.js";
 
 export const DUEL_SIZES = [
@@ -65,6 +65,7 @@ export function finalClose(facts, code) {
  * @property {{player: number, a: number, b: number, path: number[][]} | null} last
  * @property {{status: string, reason: string, winner: number | null, scores: number[]} | null} result
  * @property {{votes: boolean[], code: string | null}} rematch
+ * @property {any} figures the server's duel figures once the duel is over (null before)
  * @property {number | null} startsAt
  * @property {number | null} seed
  * @property {string | null} rival
@@ -91,6 +92,7 @@ export function emptyDuel(code) {
     last: null,
     result: null,
     rematch: { votes: [false, false], code: null },
+    figures: null,
     startsAt: null,
     seed: null,
     rival: null,
@@ -131,6 +133,7 @@ export function applyFrame(duel, frame) {
         duel.scores = frame.scores;
         duel.away = frame.away;
         duel.result = frame.result;
+        duel.figures = frame.figures || null;
       }
       break;
     case "countdown":
@@ -163,6 +166,7 @@ export function applyFrame(duel, frame) {
       duel.phase = "over";
       duel.result = { status: frame.status, reason: frame.reason, winner: frame.winner, scores: frame.scores };
       duel.scores = frame.scores;
+      duel.figures = frame.figures || null;
       break;
     case "rematch":
       duel.rematch = { votes: frame.votes, code: frame.code };
@@ -189,8 +193,32 @@ export function boardView(duel) {
   };
 }
 
-/** The words of the end screen for the player in seat `you` (null: a spectator). */
-export function endWords(result, you, names, forfeitSeconds) {
+/** The sentences of the duel's end screen, in one place. */
+export const END_DUEL_WORDS = {
+  won: (who, lead, time, score) => `${who} won by ${lead} tiles in ${time} (${score}).`,
+  lost: (lead, time, score) => `You lost by ${lead} tiles in ${time} (${score}).`,
+  you: "You",
+  pairs: "Pairs",
+  pace: "Pace",
+  fastest: "Fastest pair",
+  wrong: "Wrong claims",
+  perPair: (seconds) => `${seconds} s a pair`,
+  seconds: (seconds) => `${seconds} s`,
+  none: "–",
+  best: (won, played, fastest) =>
+    `Your duels on this board: ${won} won of ${played}${fastest != null ? `, fastest win ${clock(fastest)}` : ""}.`,
+};
+
+/**
+ * The words of the end screen for the player in seat `you` (null: a spectator); with the
+ * server's `figures` the text says by how much and in what time.
+ * @param {{winner: number | null, scores: number[], reason: string}} result
+ * @param {number | null} you
+ * @param {string[]} names
+ * @param {number} forfeitSeconds
+ * @param {{seconds: number, lead: number} | null} [figures]
+ */
+export function endWords(result, you, names, forfeitSeconds, figures = null) {
   const [a, b] = result.scores;
   const score = `${a} – ${b}`;
   const forfeit = result.reason === "forfeit";
@@ -199,10 +227,45 @@ export function endWords(result, you, names, forfeitSeconds) {
   let title;
   if (you == null) title = `${winner} wins`;
   else title = result.winner === you ? "You win!" : "You lose";
-  const text = forfeit
-    ? `${result.winner === you ? "Your rival" : you == null ? "The other player" : "You"} did not come back within ${forfeitSeconds} seconds (${score}).`
-    : `Tiles: ${score}.`;
+  let text;
+  if (forfeit) {
+    text = `${result.winner === you ? "Your rival" : you == null ? "The other player" : "You"} did not come back within ${forfeitSeconds} seconds (${score}).`;
+  } else if (figures) {
+    const time = clock(figures.seconds);
+    text =
+      you != null && result.winner !== you
+        ? END_DUEL_WORDS.lost(figures.lead, time, score)
+        : END_DUEL_WORDS.won(result.winner === you ? END_DUEL_WORDS.you : winner, figures.lead, time, score);
+  } else text = `Tiles: ${score}.`;
   return { title, text };
+}
+
+/**
+ * The end screen's table: a header of the two names (the viewer's own as "You") and
+ * rows of `[label, seat 0, seat 1]` words from the server's duel figures.
+ */
+export function figureRows(figures, you, names) {
+  const head = [0, 1].map((p) => (p === you ? END_DUEL_WORDS.you : names[p] || `Player ${p + 1}`));
+  const [p0, p1] = figures.players;
+  const both = (pick) => [pick(p0), pick(p1)];
+  const or = (value, words) => (value == null ? END_DUEL_WORDS.none : words(value));
+  return {
+    head,
+    rows: [
+      [END_DUEL_WORDS.pairs, ...both((p) => String(p.pairs))],
+      [END_DUEL_WORDS.pace, ...both((p) => or(p.pace, END_DUEL_WORDS.perPair))],
+      [END_DUEL_WORDS.fastest, ...both((p) => or(p.fastest, END_DUEL_WORDS.seconds))],
+      [END_DUEL_WORDS.wrong, ...both((p) => String(p.bad_claims))],
+    ],
+  };
+}
+
+/** My record on this duel's board and opponent kind, from the bests rows (null: none). */
+export function myDuelBest(bests, size, rival, gravity) {
+  const board = `${size[0]}x${size[1]}`;
+  const variant = (rival ? `rival-${rival}` : "player") + (gravity ? "/gravity" : "");
+  const row = (bests || []).find((b) => b.game === "shisensho" && b.mode === "duel" && b.board === board && b.variant === variant);
+  return row ? END_DUEL_WORDS.best(row.won, row.played, row.best_time) : null;
 }
 
 function wsUrl(code, seq) {
@@ -331,6 +394,8 @@ function roomPage(main, code, navigate, facts) {
     <dialog class="duel-end" aria-labelledby="duel-end-title">
       <h2 id="duel-end-title"></h2>
       <p class="duel-end-text"></p>
+      <table class="duel-figures" hidden><thead></thead><tbody></tbody></table>
+      <p class="duel-best muted" hidden></p>
       <p class="duel-rematch-note muted"></p>
       <div class="actions">
         <button type="button" class="primary" data-action="rematch">Rematch</button>
@@ -455,9 +520,28 @@ function roomPage(main, code, navigate, facts) {
     if (!duel.result || shownEnd) return;
     shownEnd = true;
     const names = [0, 1].map((p) => (duel.players[p] ? duel.players[p].name : `Player ${p + 1}`));
-    const words = endWords(duel.result, duel.you, names, facts.forfeit_seconds);
+    const words = endWords(duel.result, duel.you, names, facts.forfeit_seconds, duel.figures);
     endDialog.querySelector("#duel-end-title").textContent = words.title;
     endDialog.querySelector(".duel-end-text").textContent = words.text;
+    const table = endDialog.querySelector(".duel-figures");
+    if (duel.figures) {
+      const { head, rows } = figureRows(duel.figures, duel.you, names);
+      table.querySelector("thead").innerHTML = `<tr><td></td>${head
+        .map((name, p) => `<th scope="col" data-player="${p}">${esc(name)}</th>`)
+        .join("")}</tr>`;
+      table.querySelector("tbody").innerHTML = rows
+        .map(([label, a, b]) => `<tr><th scope="row">${esc(label)}</th><td class="num">${esc(a)}</td><td class="num">${esc(b)}</td></tr>`)
+        .join("");
+      table.hidden = false;
+    }
+    if (duel.role === "player") {
+      api.bests().then((bests) => {
+        const best = endDialog.querySelector(".duel-best");
+        const text = myDuelBest(bests, duel.size, duel.rival, duel.gravity);
+        best.textContent = text || "";
+        best.hidden = !text;
+      }).catch(() => {});
+    }
     endDialog.dataset.winner = duel.result.winner == null ? "" : String(duel.result.winner);
     if (!endDialog.open) endDialog.showModal();
     say(`${words.title} ${words.text}`, "ok");

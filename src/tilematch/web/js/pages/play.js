@@ -8,6 +8,7 @@ import { api, ApiError } from "../api.js";
 import { mountGame } from "../game/controller.js";
 import { rememberGame } from "../storage.js";
 import { esc } from "../dom.js";
+import { showLockedLevel } from "./tower.js";
 
 /** The create-game body for a mode and the page's query. */
 export function gameOptions(game, mode, query) {
@@ -71,6 +72,11 @@ export default async function play(main, { params, query, navigate }) {
     },
   });
   controller.ready.catch((error) => {
+    if (error instanceof ApiError && error.code === "level_locked" && options.level) {
+      controller.destroy();
+      showLockedLevel(host, Number(options.level), error.message);
+      return;
+    }
     host.insertAdjacentHTML(
       "afterbegin",
       `<div class="error-box card" role="alert"><p>${esc(error.message)}</p><p><a href="/" data-link>Choose another game</a></p></div>`,

@@ -14,6 +14,24 @@ const BOARDS = [
   ["blackwhite", "tower"],
 ];
 
+/** The words of the leaderboard filter. */
+const FILTER_WORDS = {
+  any: "Any layout",
+};
+
+/**
+ * The boards (layout names or ROWSxCOLS) this player has results on in `game`/`mode`,
+ * from the bests rows, in the order given, each once.
+ * @param {{game: string, mode: string, board: string}[]} bests
+ * @param {string} game
+ * @param {string} mode
+ */
+export function boardsPlayed(bests, game, mode) {
+  const seen = new Set();
+  for (const b of bests) if (b.game === game && b.mode === mode && b.board) seen.add(b.board);
+  return [...seen];
+}
+
 /** Whom a duel was played against, from its variant ("player", "rival-sharp", "…/gravity"). */
 function duelOpponent(variant) {
   const [who, extra] = String(variant || "").split("/");
@@ -35,7 +53,7 @@ export default async function results(main) {
         <label>Game and mode <select name="board">${BOARDS.map(
           ([g, m]) => `<option value="${g}/${m}">${GAME_NAMES[g]} · ${MODE_NAMES[m]}</option>`,
         ).join("")}</select></label>
-        <label>Layout <input name="layout" placeholder="any" size="10"></label>
+        <label>Layout <select name="layout"><option value="">${esc(FILTER_WORDS.any)}</option></select></label>
       </form>
       <div class="leaders"></div>
     </section>
@@ -85,11 +103,21 @@ export default async function results(main) {
       : `<p class="muted">No finished games yet. <a href="/" data-link>Play one!</a></p>`;
 
   const form = main.querySelector(".lb-form");
+  /** Fill the layout list with the boards played in the chosen game and mode. */
+  function fillLayouts() {
+    const [game, mode] = form.board.value.split("/");
+    const chosen = form.layout.value;
+    const boards = boardsPlayed(bests, game, mode);
+    form.layout.innerHTML = [`<option value="">${esc(FILTER_WORDS.any)}</option>`]
+      .concat(boards.map((b) => `<option value="${esc(b)}"${b === chosen ? " selected" : ""}>${esc(boardTitle(b))}</option>`))
+      .join("");
+    form.layout.disabled = boards.length === 0;
+  }
   async function drawLeaders() {
     const [game, mode] = form.board.value.split("/");
     const box = main.querySelector(".leaders");
     try {
-      const rows = await api.leaderboards({ game, mode, layout: form.layout.value.trim() });
+      const rows = await api.leaderboards({ game, mode, layout: form.layout.value });
       box.innerHTML = rows.length
         ? `<div class="table-scroll"><table><thead><tr><th class="num">#</th><th>Name</th><th>Board</th><th class="num">Score</th><th class="num">Time</th></tr></thead><tbody>${rows
             .map(
@@ -106,11 +134,15 @@ export default async function results(main) {
       box.innerHTML = `<p class="error-box">${esc(/** @type {Error} */ (error).message)}</p>`;
     }
   }
-  form.addEventListener("change", drawLeaders);
+  form.addEventListener("change", (event) => {
+    if (event.target === form.board) fillLayouts();
+    drawLeaders();
+  });
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     drawLeaders();
   });
+  fillLayouts();
   drawLeaders();
 
   const nameForm = main.querySelector(".name-form");

@@ -10,10 +10,50 @@ const LOCK =
   '<path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" stroke-width="1.8"/></svg>';
 const stars = (n) => `${"★".repeat(n || 0)}${"☆".repeat(Math.max(0, 3 - (n || 0)))}`;
 
+/** The sentences of a locked level opened by its address. */
+export const LOCKED_WORDS = {
+  title: (level) => `Level ${level} is locked`,
+  map: "Back to the Tower map",
+  next: (level) => `Play level ${level}`,
+};
+
+/** The highest unlocked level not yet cleared (the one to play next), or null. */
+export function nextToPlay(levels) {
+  const open = (levels || []).filter((l) => l.unlocked && !(l.stars > 0));
+  return open.length ? open[open.length - 1].level : null;
+}
+
+/**
+ * Show, in place of the board, that a level opened by its address is locked: the
+ * server's sentence once, a way back to the map and the level to play next.
+ * @param {HTMLElement} host
+ * @param {number} level
+ * @param {string} reason the server's sentence ("Level 7 unlocks when level 6 is cleared.")
+ */
+export async function showLockedLevel(host, level, reason) {
+  host.innerHTML = `<section class="card locked-level" role="alert" aria-labelledby="locked-title">
+    <h1 id="locked-title">${esc(LOCKED_WORDS.title(level))}</h1>
+    <p>${esc(reason)}</p>
+    <p class="actions"><a class="button primary" href="/tower" data-link>${esc(LOCKED_WORDS.map)}</a></p></section>`;
+  try {
+    const next = nextToPlay((await api.campaign()).levels);
+    const actions = host.querySelector(".locked-level .actions");
+    if (actions && next != null && next !== level) {
+      actions.insertAdjacentHTML(
+        "beforeend",
+        ` <a class="button" href="/play/blackwhite/tower?level=${next}" data-link>${esc(LOCKED_WORDS.next(next))}</a>`,
+      );
+    }
+  } catch {
+    // the map link is enough when the campaign cannot be read
+  }
+}
+
 export default async function tower(main) {
   main.innerHTML = `<div class="tower-page"><h1>Emperor's Tower</h1>
     <p class="muted">150 Black &amp; White levels. Clear a level to unlock the next one.
-    ★ cleared · ★★ cleared with a quarter of the time left · ★★★ half the time left and no shuffle. ◆ stone tiles on the board.</p>
+    ★ cleared · ★★ cleared with a quarter of the time left · ★★★ half the time left and no shuffle. ◆ stone tiles on the board.
+    From level 5 on, taking the first pair you see leads into dead ends: look ahead.</p>
     <div class="tower-summary"></div><div class="tower-map"><p class="loading">Loading…</p></div></div>`;
   const data = await api.campaign();
   const levels = data.levels || [];
