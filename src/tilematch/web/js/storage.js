@@ -15,6 +15,7 @@ const KEY = "tilematch.settings";
  * @property {boolean} partners
  * @property {boolean} learn
  * @property {"fit" | "readable"} zoom
+ * @property {string} tileset
  */
 
 /** @type {Readonly<Settings>} */
@@ -28,6 +29,7 @@ export const DEFAULTS = Object.freeze({
   partners: true, // highlight possible partners of the selected tile
   learn: false, // Learn Mode
   zoom: "fit", // "fit" | "readable"
+  tileset: "classic", // a key of TILE_SETS (board/tilesets.js)
 });
 
 const listeners = new Set();
@@ -77,13 +79,14 @@ export function animationsOn(settings = getSettings()) {
   return !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Reflect settings on <html>: data-theme, data-contrast, data-marks, data-motion. */
+/** Reflect settings on <html>: data-theme, data-contrast, data-marks, data-motion, data-tileset. */
 export function applySettings(settings = getSettings()) {
   const root = document.documentElement;
   root.dataset.theme = settings.theme;
   root.dataset.contrast = settings.contrast ? "high" : "normal";
   root.dataset.marks = settings.marks ? "on" : "off";
   root.dataset.motion = animationsOn(settings) ? "on" : "off";
+  root.dataset.tileset = settings.tileset;
 }
 
 /** Remember the last game id per game/mode, to continue after a reload. */

@@ -13,6 +13,9 @@ import { bindShortcuts } from "../keyboard.js";
 import { hudItems, renderHud } from "./hud.js";
 import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
 import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pausedWords, pick as pickTile, tileAt, uiState } from "./state.js";
+import { boardClearedWords, stoneWords } from "./state.js";
+import { showNotes } from "./notes.js";
+import { animationsOn } from "../storage.js";
 import { snap, refuse } from "../sound.js";
 import { getSettings, setSettings, onSettings } from "../storage.js";
 import { GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
@@ -125,8 +128,9 @@ export function mountGame(root, options) {
 
   function drawHud() {
     if (!state.view) return;
-    const { elapsed, remaining } = clockNow();
+    const { elapsed, remaining, running } = clockNow();
     renderHud(hudEl, hudItems(state.view, elapsed, remaining));
+    board.urgent(running && remaining != null && remaining <= 10);
   }
 
   function drawButtons() {
@@ -190,13 +194,21 @@ export function mountGame(root, options) {
       if (options.onView) options.onView(view);
     }
     draw();
+    showNotes(root.querySelector(".board-area"), view);
     if (!quiet) checkStatus(previousStatus);
     if (options.onChange && previousStatus !== view.status) options.onChange(view);
   }
 
   function checkStatus(previousStatus) {
     const view = shown();
-    if (FINISHED.has(view.status) && previousStatus !== view.status) dialogs.openEnd(view);
+    if (FINISHED.has(view.status) && previousStatus !== view.status) {
+      // a won game has its moment on the board before the dialog opens
+      const won = view.status === "won" && previousStatus != null && animationsOn();
+      if (won) board.celebrate();
+      setTimeout(() => {
+        if (state.view && state.view.id === view.id && FINISHED.has(state.view.status)) dialogs.openEnd(state.view);
+      }, won ? 900 : 0);
+    }
     if (view.status === "deadlock" && previousStatus !== "deadlock") dialogs.openNoMoves(view);
     if (view.status === "playing") dialogs.closeNoMoves();
   }
@@ -279,11 +291,19 @@ export function mountGame(root, options) {
       const view = result.game;
       const lm = view.last_match;
       state.freed = new Set(lm && lm.freed ? lm.freed : []);
-      const gained = (view.score ?? 0) - (state.view.score ?? 0);
+      const before = state.view;
+      const gained = (view.score ?? 0) - (before.score ?? 0);
       apply(view);
-      if (lm && lm.path && lm.path.length) board.flashPath(lm.path);
+      // a cleared Arcade board is marked, and the old board's line is not drawn on the new one
+      const newBoard = (result.events || []).some((e) => e.type === "new_board");
+      if (newBoard) {
+        board.clearPath();
+        board.banner(boardClearedWords(gained));
+      } else if (lm && lm.path && lm.path.length) board.flashPath(lm.path);
       if (!answered) snap(view.combo || 1);
-      say(matchedWords(state, first, second, gained), "ok");
+      const words = [matchedWords(state, first, second, gained), stoneWords(before, view)];
+      if (newBoard) words.push(`${boardClearedWords(gained)}: a new board is dealt.`);
+      say(words.filter(Boolean).join(" "), "ok");
       root.dataset.lastClickMs = (performance.now() - started).toFixed(1);
     } catch (error) {
       say(/** @type {Error} */ (error).message, "error");
