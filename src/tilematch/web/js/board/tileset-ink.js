@@ -38,10 +38,13 @@ const STROKES = {
 
 function bamboo(n) {
   if (n === 1) {
-    // one tall stroke with two leaves: the ink set's bird
+    // the bird, in a few flat strokes: body, head, red beak, tail
     return (
-      `<path d="M30 74 V12 M30 32 Q14 24 12 12 M30 46 Q46 38 50 24" ${stroke("black", 5)}/>` +
-      `<circle cx="30" cy="9" r="4" ${fill("red")}/>`
+      `<path d="M14 58 Q30 72 46 52 Q38 40 28 44 Q19 48 14 58 Z" ${fill("black")}/>` +
+      `<circle cx="22" cy="34" r="7" ${fill("black")}/>` +
+      `<path d="M15 33 L8 36 L15 38 Z" ${fill("red")}/>` +
+      `<path d="M46 52 L55 62 M45 55 L50 70" ${stroke("black", 3.5)}/>` +
+      `<path d="M26 70 V77 M34 69 V77" ${stroke("black", 2.5)}/>`
     );
   }
   const half = n >= 7 ? 9 : 13;

@@ -10,28 +10,28 @@ import { fill, glyph, ring, stroke } from "./ink.js";
 const SUIT_INK = { m: "red", p: "blue", s: "green" };
 
 function numeral(n, colour) {
-  return glyph(DIGITS[n], colour, 15, 4, 1.5, 6);
+  return glyph(DIGITS[n], colour, 16.5, 3, 1.35, 6);
 }
 
 function suitMark(suit) {
   if (suit === "p") {
-    return `<circle cx="30" cy="65" r="10" ${stroke("blue", 4)}/><circle cx="30" cy="65" r="3.5" ${fill("blue")}/>`;
+    return `<circle cx="30" cy="64" r="11" ${stroke("blue", 4)}/><circle cx="30" cy="64" r="4" ${fill("blue")}/>`;
   }
   if (suit === "s") {
     return (
-      `<rect x="18" y="54" width="7" height="22" rx="3" ${fill("green")}/>` +
-      `<rect x="35" y="54" width="7" height="22" rx="3" ${fill("green")}/>` +
-      `<path d="M17 65 H26 M34 65 H43" class="face-line" stroke-width="2"/>`
+      `<rect x="17" y="51" width="9" height="26" rx="4" ${fill("green")}/>` +
+      `<rect x="34" y="51" width="9" height="26" rx="4" ${fill("green")}/>` +
+      `<path d="M16 64 H27 M33 64 H44" class="face-line" stroke-width="2.2"/>`
     );
   }
-  return glyph(GLYPHS.wan, "red", 17, 52, 0.66, 2.6);
+  return glyph(GLYPHS.wan, "red", 15, 49, 0.75, 2.8);
 }
 
 function honour(n) {
   if (n <= 4) {
     const letter = ["E", "S", "W", "N"][n - 1];
     const name = ["east", "south", "west", "north"][n - 1];
-    return glyph(LETTERS[letter], "black", 15, 4, 1.5, 6) + glyph(GLYPHS[name], "black", 19, 54, 0.55, 2.2);
+    return glyph(LETTERS[letter], "black", 16.5, 3, 1.35, 6) + glyph(GLYPHS[name], "black", 18, 51, 0.6, 2.4);
   }
   if (n === 5) {
     return (
@@ -53,9 +53,9 @@ function bonus(n) {
   } else {
     // five petals: flowers
     mark =
-      ring(30, 62, 8, 5)
+      ring(30, 64, 8, 5)
         .map(([x, y]) => `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="6" ${fill("purple")}/>`)
-        .join("") + `<circle cx="30" cy="62" r="4" ${fill("gold")}/>`;
+        .join("") + `<circle cx="30" cy="64" r="4" ${fill("gold")}/>`;
   }
   return numeral(number, season ? "gold" : "purple") + mark;
 }

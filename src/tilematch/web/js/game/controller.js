@@ -15,7 +15,6 @@ import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
 import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pausedWords, pick as pickTile, tileAt, uiState } from "./state.js";
 import { boardClearedWords, stoneWords } from "./state.js";
 import { showNotes } from "./notes.js";
-import { animationsOn } from "../storage.js";
 import { snap, refuse } from "../sound.js";
 import { getSettings, setSettings, onSettings } from "../storage.js";
 import { GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
@@ -202,12 +201,9 @@ export function mountGame(root, options) {
   function checkStatus(previousStatus) {
     const view = shown();
     if (FINISHED.has(view.status) && previousStatus !== view.status) {
-      // a won game has its moment on the board before the dialog opens
-      const won = view.status === "won" && previousStatus != null && animationsOn();
-      if (won) board.celebrate();
-      setTimeout(() => {
-        if (state.view && state.view.id === view.id && FINISHED.has(state.view.status)) dialogs.openEnd(state.view);
-      }, won ? 900 : 0);
+      // a game won here and now has its moment on the board, around the dialog
+      if (view.status === "won" && previousStatus != null) board.celebrate();
+      dialogs.openEnd(view);
     }
     if (view.status === "deadlock" && previousStatus !== "deadlock") dialogs.openNoMoves(view);
     if (view.status === "playing") dialogs.closeNoMoves();

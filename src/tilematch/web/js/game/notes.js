@@ -1,7 +1,7 @@
 // @ts-check
-// First-time notes on the board: a sentence of NOTES (state.js) shown over the
-// board the first time what it explains appears, until the player closes it;
-// remembered in this browser so that it is said once.
+// First-time notes on the board: a sentence of NOTES (state.js) shown on the
+// board's top edge the first time what it explains appears, until the player
+// closes it or picks a tile; remembered in this browser so that it is said once.
 
 import { NOTES, notesFor } from "./state.js";
 
@@ -43,7 +43,16 @@ export function showNotes(host, view) {
   note.dataset.note = name;
   note.innerHTML = `<p></p><button type="button" class="primary">Got it</button>`;
   /** @type {HTMLElement} */ (note.querySelector("p")).textContent = NOTES[name];
-  note.querySelector("button")?.addEventListener("click", () => note.remove());
+  const close = () => {
+    note.remove();
+    host.removeEventListener("click", onPick);
+  };
+  /** @param {Event} event */
+  const onPick = (event) => {
+    if (/** @type {HTMLElement} */ (event.target).closest(".tile")) close();
+  };
+  note.querySelector("button")?.addEventListener("click", close);
+  host.addEventListener("click", onPick);
   host.prepend(note);
   return name;
 }
