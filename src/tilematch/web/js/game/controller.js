@@ -15,7 +15,7 @@ import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
 import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pausedWords, pick as pickTile, tileAt, uiState } from "./state.js";
 import { boardClearedWords, stoneWords } from "./state.js";
 import { showNotes } from "./notes.js";
-import { snap, refuse } from "../sound.js";
+import { chime, crack, snap, refuse } from "../sound.js";
 import { getSettings, setSettings, onSettings } from "../storage.js";
 import { GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
 
@@ -202,7 +202,10 @@ export function mountGame(root, options) {
     const view = shown();
     if (FINISHED.has(view.status) && previousStatus !== view.status) {
       // a game won here and now has its moment on the board, around the dialog
-      if (view.status === "won" && previousStatus != null) board.celebrate();
+      if (view.status === "won" && previousStatus != null) {
+        board.celebrate();
+        chime(5);
+      }
       dialogs.openEnd(view);
     }
     if (view.status === "deadlock" && previousStatus !== "deadlock") dialogs.openNoMoves(view);
@@ -295,9 +298,12 @@ export function mountGame(root, options) {
       if (newBoard) {
         board.clearPath();
         board.banner(boardClearedWords(gained));
+        chime(3);
       } else if (lm && lm.path && lm.path.length) board.flashPath(lm.path);
       if (!answered) snap(view.combo || 1);
-      const words = [matchedWords(state, first, second, gained), stoneWords(before, view)];
+      const cracked = stoneWords(before, view);
+      if (cracked) crack();
+      const words = [matchedWords(state, first, second, gained), cracked];
       if (newBoard) words.push(`${boardClearedWords(gained)}: a new board is dealt.`);
       say(words.filter(Boolean).join(" "), "ok");
       root.dataset.lastClickMs = (performance.now() - started).toFixed(1);
