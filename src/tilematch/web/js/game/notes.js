@@ -46,6 +46,7 @@ export function showNotes(host, view) {
   const close = () => {
     note.remove();
     host.removeEventListener("click", onPick);
+    window.dispatchEvent(new Event("resize")); // the board may fit larger now
   };
   /** @param {Event} event */
   const onPick = (event) => {
