@@ -42,7 +42,7 @@ const EMPTY_UI = Object.freeze({
 });
 
 /** Classes of a running animation, kept when the tile's classes are written again. */
-const KEPT_CLASSES = ["is-shaking", "is-focus", "is-turning", "is-arriving", "is-cracking", "is-cracked-open"];
+const KEPT_CLASSES = ["is-shaking", "is-focus", "is-falling", "is-turning", "is-arriving", "is-cracking", "is-cracked-open"];
 
 /** The words a screen reader hears for a tile. */
 export function tileLabel(tile, ui) {
@@ -136,9 +136,9 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     boardEl.style.setProperty("--th", `${TILE_H}px`);
     boardEl.classList.toggle("learn", Boolean(ui.learn));
     boardEl.classList.toggle("show-free", Boolean(ui.showFree));
-    boardEl.classList.toggle("no-anim", !animationsOn());
-    boardEl.classList.toggle("is-grid", frame.kind === "grid");
     const animate = animationsOn();
+    boardEl.classList.toggle("no-anim", !animate);
+    boardEl.classList.toggle("is-grid", frame.kind === "grid");
     boardEl.style.setProperty("--leave-ms", `${LEAVE_MS}ms`);
     viewport.classList.toggle("no-anim", !animate);
     const falling = applyFalls(animate);
@@ -193,7 +193,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
       if (ui.matching.has(spot)) className += " is-matching";
       if (tile.stone) className += " is-stone";
       for (const kept of KEPT_CLASSES) if (el.classList.contains(kept)) className += ` ${kept}`;
-      if (falling.has(spot)) className += " is-falling";
+      if (falling.has(spot) && !className.includes(" is-falling")) className += " is-falling";
       if (el.className !== className) el.className = className;
       const cracks = tile.stone ? String(tile.stone) : "";
       const change = stoneChange(el.dataset.cracks || "", cracks);
