@@ -9,6 +9,7 @@ import pytest
 
 from tests.support.pagekit import (
     LINE,
+    answer_confirm,
     api_get,
     ask_hint,
     click_action,
@@ -240,6 +241,7 @@ def test_restart_today_keeps_the_board(page: Any) -> None:
         "() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 142"
     )
     click_action(page, "new")
+    answer_confirm(page)
     page.wait_for_function(
         "() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 144"
     )
@@ -326,20 +328,27 @@ def test_no_external_requests_and_phone_fit(browser: Any, live_server: Any) -> N
     page.on("request", lambda r: urls.append(r.url))
     open_board(page, "/play/shisensho/classic")
     assert urls and all(u.startswith(live_server.url) or u.startswith("data:") for u in urls), urls
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    right = page.evaluate(
+        "() => document.querySelector('.board-viewport').getBoundingClientRect().right"
+    )
+    assert right <= 360
+    tile_width = "() => document.querySelector('.board .tile').getBoundingClientRect().width"
+    # a 17 x 8 board would be tiny fitted on a phone: the page zooms it by itself
+    page.wait_for_selector('.board-viewport[data-zoom="readable"]')
+    assert page.evaluate(tile_width) >= 40
+    page.keyboard.press("f")
+    page.wait_for_selector('.board-viewport[data-zoom="fit"]')
     width = page.evaluate(
         "() => document.querySelector('.board-scaler').getBoundingClientRect().width"
     )
     assert width <= 360
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     page.keyboard.press("z")
     page.wait_for_function(
         "() => { const v = document.querySelector('.board-viewport');"
         " return v.scrollWidth > v.clientWidth }"
     )
-    tile_width = page.evaluate(
-        "() => document.querySelector('.board .tile').getBoundingClientRect().width"
-    )
-    assert tile_width >= 40
+    assert page.evaluate(tile_width) >= 40
     ctx.close()
 
 

@@ -118,16 +118,20 @@ def test_hud_items(mod: Any) -> None:
         "counters": {"time": 3, "tiles_left": 3, "moves": 1, "target": 99, "tokens": 2},
         "score": 200,
         "combo": 2,
+        "clock": {"elapsed": 65.0},
+        "chain": {"length": 2, "multiplier": 2, "cap": 4, "window": 2.0, "left": 1.0},
     }
     items = mod("game/hud", "return m.hudItems(arg, 65.2, 30.1)", view)
-    got = {key: text for key, _label, text in items}
+    got = {item["key"]: item["text"] for item in items}
     assert got["remaining"] == "0:31"
     assert got["time"] == "1:05"
     assert got["free"] == "2"
     assert got["combo"] == "×2"
     assert got["score"] == "200"
     assert "target" not in got
-    assert [key for key, *_ in items][:2] == ["remaining", "time"]
+    assert [item["key"] for item in items][:2] == ["remaining", "time"]
+    combo = next(item for item in items if item["key"] == "combo")
+    assert combo["note"] == "0.8 s · max\u00a0×4"  # 0.2 s of the chain's second gone
 
 
 def test_share_links(mod: Any) -> None:

@@ -7,7 +7,15 @@ from typing import Any
 
 import pytest
 
-from tests.support.pagekit import api_get, ask_hint, game_id, open_board, tile, wait_board
+from tests.support.pagekit import (
+    answer_confirm,
+    api_get,
+    ask_hint,
+    game_id,
+    open_board,
+    tile,
+    wait_board,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -107,8 +115,8 @@ def test_results_page_lists_finished_game(page: Any) -> None:
     a, b = ask_hint(page)
     tile(page, a).click()
     tile(page, b).click()
-    page.once("dialog", lambda d: d.accept())
     page.keyboard.press("g")
+    answer_confirm(page)
     page.wait_for_function("() => document.querySelector('.end-dialog').open")
     page.locator('.end-dialog a[href="/results"]').click()
     page.wait_for_selector(f'.result-row[data-id="{gid}"]')

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.support.pagekit import (
+    answer_confirm,
     api_get,
     end_dialog_open,
     game_id,
@@ -66,8 +67,8 @@ def test_shisensho_arcade_clear_board_then_give_up(page: Any) -> None:
     page.wait_for_function(
         "() => document.querySelectorAll('.board .tile:not(.is-removing)').length === 16"
     )
-    page.once("dialog", lambda d: d.accept())
     page.keyboard.press("g")
+    answer_confirm(page)
     page.wait_for_function("() => document.querySelector('.end-dialog').open")
     view = finish_and_check(page, gid, "Game over")
     assert view["status"] == "given_up"

@@ -102,7 +102,7 @@ def test_a_game_saved_before_paused_time_counted_replays_with_its_own_rule() -> 
     )
     again = Session.from_json({**old_record, "format": 3})
     assert again.view(32.0)["clock"]["elapsed"] == pytest.approx(31.0)
-    assert new_session(CLASSIC, now=0.0).to_json()["format"] == 3
+    assert new_session(CLASSIC, now=0.0).to_json()["format"] == 4
 
 
 def test_a_solver_bot_that_wins_in_a_second_is_not_ranked() -> None:

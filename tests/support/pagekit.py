@@ -49,6 +49,13 @@ def click_action(page: Any, action: str) -> None:
     page.locator(f'.toolbar [data-action="{action}"]').click()
 
 
+def answer_confirm(page: Any, *, yes: bool = True) -> None:
+    """Answer the page's own "are you sure?" dialog (New Game, Replay, Give Up)."""
+    page.wait_for_selector(".confirm-dialog[open]")
+    page.locator(f'.confirm-dialog [data-answer="{"yes" if yes else "no"}"]').click()
+    page.wait_for_function("() => !document.querySelector('.confirm-dialog').open")
+
+
 def api_get(page: Any, path: str) -> Any:
     """GET an API path with the page's own cookie."""
     response = page.request.get(path)

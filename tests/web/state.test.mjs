@@ -198,7 +198,7 @@ test("summaryRows: labels in order, times as a clock, unknown keys left out", ()
   assert.deepEqual(rows, [
     ["Time", "1:15"],
     ["Score", "1200"],
-    ["Shuffles", "0"],
+    ["Shuffles used", "0"],
     ["Stars", "★★☆"],
     ["Perfect clear", "yes"],
     ["Time left", "1:01"],

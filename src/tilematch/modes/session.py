@@ -28,6 +28,7 @@ from tilematch.modes.clock import GameClock
 from tilematch.modes.ledger import Chain, Ledger
 from tilematch.modes.settings import DEFAULT_GRID, ModeError, Settings
 from tilematch.modes.views import (
+    ChainView,
     Counters,
     Event,
     LastMatch,
@@ -53,7 +54,14 @@ INTENTS: Final = (
     "resume",
     "give_up",
     "start",
+    "redo",
+    "partners",
 )
+#: Controls a mode may leave out (``Session.OFFERS`` lists those it has); asking for
+#: one it lacks is refused with ``not allowed``.
+CONTROLS: Final = ("undo", "redo", "hint", "smart_hint", "shuffle", "partners")
+#: Intents that neither start the clock nor count as the player's first act.
+_QUIET_INTENTS: Final = frozenset({"partners"})
 #: Statuses after which nothing but viewing is possible.
 FINISHED: Final = frozenset({"won", "lost", "given_up"})
 
@@ -67,6 +75,7 @@ REFUSALS: Final = {
     "no shuffles": "No shuffles are left.",
     "no undos": "No undos are left.",
     "nothing to undo": "There is no move to take back since the last shuffle.",
+    "nothing to redo": "There is no undone pair to take again: a new pair ends the redo list.",
     "no moves": "There is no legal pair on the board.",
     "shuffle cannot help": (
         "No shuffle can help: the tiles left block each other whatever their faces."
@@ -77,8 +86,10 @@ REFUSALS: Final = {
 }
 
 #: The save format new games are written in; every older one replays by its own rules.
-_FORMAT = 3
-_FORMATS: Final = (1, 2, 3)
+#: Format 4 logs may hold ``redo`` and ``partners`` intents; older logs hold neither
+#: and replay unchanged.
+_FORMAT = 4
+_FORMATS: Final = (1, 2, 3, 4)
 #: The first format whose clock waits for the first accepted intent (the first pick);
 #: older records started it when the game was made, and replay so.
 _FIRST_PICK_FORMAT: Final = 2
@@ -133,6 +144,10 @@ class Session:
     RANKED: ClassVar[bool] = True
     #: Cap of the combo multiplier (``None``: uncapped).
     CHAIN_CAP: ClassVar[int | None] = None
+    #: Whether the mode scores combo chains (the view's ``chain`` is ``None`` if not).
+    COMBO: ClassVar[bool] = True
+    #: The controls of :data:`CONTROLS` this mode offers (the view's ``offers``).
+    OFFERS: ClassVar[tuple[str, ...]] = ("undo", "redo", "hint", "smart_hint", "shuffle")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A class that names its game and a mode of its own plays that mode
@@ -172,6 +187,10 @@ class Session:
         self.last_match: LastMatch | None = None
         self.summary: Summary | None = None
         self._undo: list[_Undo] = []
+        #: undone pairs that Redo takes again, the last undone last
+        self._redo: list[tuple[int, int]] = []
+        #: whether the player turned on partner highlighting in this game (a hint)
+        self.partner_help = False
         self._view_memo = ViewMemo()
         try:
             dealt = self._deal(0)
@@ -290,7 +309,7 @@ class Session:
     def _finish(self, status: str, now: float, events: list[Event]) -> None:
         self.status = status
         self.clock.stop(now)
-        self._undo.clear()
+        self._forget_moves()
         self.hint_pair = None
         self._on_finish(status, now, events)
         self.summary = {
@@ -326,7 +345,7 @@ class Session:
         seed = deals.stream_seed(self.settings.seed or 0, deals.SALT_SHUFFLE, self.shuffles)
         self.board = deals.redeal(self.board, seed)
         self.shuffles += 1
-        self._undo.clear()
+        self._forget_moves()
         self.hint_pair = None
         self._shuffle_cost(at, voluntary, events)
         events.append({"type": "shuffle", "automatic": not voluntary})
@@ -341,6 +360,11 @@ class Session:
             # tiles stacked on each other) would repeat for ever: the game is lost.
             events.append({"type": "stuck"})
             self._finish("lost", now, events)
+
+    def _forget_moves(self) -> None:
+        """No pair before now can be undone or redone (a new board, a shuffle, the end)."""
+        self._undo.clear()
+        self._redo.clear()
 
     def _freed(self, move: Match, free_before: int) -> list[int]:
         """The tiles the move just pushed made free (or, for stones, selectable)."""
@@ -409,6 +433,10 @@ class Session:
             return refusal
         if self.status == "paused" and kind not in ("resume", "give_up"):
             return Outcome.refuse("paused")
+        if kind in CONTROLS and kind not in self.OFFERS:
+            return Outcome.refuse("not allowed")
+        if kind in _QUIET_INTENTS:
+            return self._quiet(kind, now, early)
         waiting = not self.clock.started
         if kind == "start" and not waiting:
             return Outcome.refuse("started")
@@ -430,10 +458,45 @@ class Session:
             outcome.events += self.tick(now)
         return outcome
 
+    def _quiet(self, kind: str, now: float, early: list[Event]) -> Outcome:
+        """Apply an intent that leaves the clock alone; logged like every other."""
+        handler = getattr(self, f"_do_{kind}")
+        outcome: Outcome = handler(-1, -1, now)
+        outcome.events = early + outcome.events
+        if outcome.ok:
+            self.log.append({"type": kind, "t": now})
+        return outcome
+
+    def _do_partners(self, a: int, b: int, now: float) -> Outcome:
+        """The player shows each tile's possible partners: counted once, as a hint
+        (docs/modes.md, *Help*)."""
+        if not self.partner_help:
+            self.partner_help = True
+            self.hints += 1
+        return Outcome(True, events=[{"type": "partners"}])
+
     def _do_start(self, a: int, b: int, now: float) -> Outcome:
         return Outcome(True, events=[{"type": "start"}])
 
     def _do_match(self, a: int, b: int, now: float) -> Outcome:
+        outcome = self._take(a, b, now)
+        if outcome.ok:
+            self._redo.clear()  # a new pair: what was undone stays undone
+        return outcome
+
+    def _do_redo(self, a: int, b: int, now: float) -> Outcome:
+        """Take the pair undone last again, as a match made now."""
+        if not self._redo:
+            return Outcome.refuse("nothing to redo")
+        a, b = self._redo[-1]
+        outcome = self._take(a, b, now)
+        if outcome.ok:
+            self._redo.pop()
+            outcome.events.insert(0, {"type": "redo", "a": a, "b": b})
+        return outcome
+
+    def _take(self, a: int, b: int, now: float) -> Outcome:
+        """Remove the pair ``a``, ``b`` at ``now`` when the rules allow it."""
         if not self._valid_spot(a) or not self._valid_spot(b):
             return Outcome.refuse("empty")
         move = self.board.match(a, b)
@@ -486,6 +549,7 @@ class Session:
             self.ledger.add("Undo", -taken, kind="undo", at=at)
         self.chain.restore(undo.chain)
         self._revert(undo.extra)
+        self._redo.append((move.a, move.b))
         self.undos += 1
         self.moves -= 1
         self._spend_undo()
@@ -613,9 +677,28 @@ class Session:
             "clock": self.clock.view(now),
             "score": self.score,
             "combo": self.chain.current(self.clock.elapsed(now)),
+            "chain": self._chain_view(now) if self.COMBO else None,
+            "offers": list(self.OFFERS),
+            "redo": 0 if hidden else len(self._redo),
+            "partner_help": self.partner_help,
             "ledger": self.ledger.to_json(),
             "status": self.status,
             "summary": self.summary,
+        }
+
+    def _chain_view(self, now: float) -> ChainView:
+        """The combo chain as the HUD counts it down: length, multiplier, its cap,
+        the window and the playing seconds left before it lapses (``None``: no chain)."""
+        at = self.clock.elapsed(now)
+        length = self.chain.current(at)
+        last = self.chain.last_at
+        left = None if not length or last is None else max(0.0, self.chain.window - (at - last))
+        return {
+            "length": length,
+            "multiplier": self.chain.multiplier() if length else 0,
+            "cap": self.CHAIN_CAP,
+            "window": self.chain.window,
+            "left": None if left is None else round(left, 3),
         }
 
     def _bounds(self) -> dict[str, int]:

@@ -43,6 +43,8 @@ class ShisenSho(Session):
     """What the Shisen-Sho modes share: a board of a size or a shape."""
 
     GAME: ClassVar[str] = "shisensho"
+    #: Shisen-Sho adds partner highlighting, an unlimited hint counted as one.
+    OFFERS: ClassVar[tuple[str, ...]] = (*Session.OFFERS, "partners")
 
     @classmethod
     def settle(cls, settings: Settings) -> Settings:
@@ -102,7 +104,11 @@ class Classic(ShisenSho):
         return {"tokens": self.tokens, "target": round(target_time(self.tiles_total), 3)}
 
     def _extra_summary(self, now: float) -> ModeSummary:
-        return {"tokens_left": self.tokens, "perfect": self.status == "won" and self.perfect()}
+        return {
+            "tokens_left": self.tokens,
+            "perfect": self.status == "won" and self.perfect(),
+            "partner_help": self.partner_help,
+        }
 
 
 class Arcade(ShisenSho):
@@ -110,6 +116,8 @@ class Arcade(ShisenSho):
 
     MODE: ClassVar[str] = "arcade"
     CHAIN_CAP: ClassVar[int | None] = ARCADE_CAP
+    #: Time Attack has no undo, redo or voluntary shuffle.
+    OFFERS: ClassVar[tuple[str, ...]] = ("hint", "smart_hint", "partners")
 
     def _limit(self) -> float | None:
         return ARCADE_SECONDS
@@ -126,7 +134,7 @@ class Arcade(ShisenSho):
         self.boards += 1
         self.ledger.add("Board cleared", ARCADE_CLEAR_BONUS, kind="clear", at=at)
         self._adopt(self._deal(self.boards))
-        self._undo.clear()
+        self._forget_moves()
         events.append({"type": "new_board", "board": self.boards + 1})
 
     def _on_deadlock(self, now: float, events: list[Event]) -> None:
@@ -152,4 +160,4 @@ class Arcade(ShisenSho):
 
     def _extra_summary(self, now: float) -> ModeSummary:
         reason = "time" if self.status == "won" else self.status
-        return {"boards_cleared": self.boards, "reason": reason}
+        return {"boards_cleared": self.boards, "reason": reason, "partner_help": self.partner_help}

@@ -38,6 +38,8 @@ class Regular(Session):
 
     GAME: ClassVar[str] = "solitaire"
     MODE: ClassVar[str] = "regular"
+    #: Every pair scores the same: no combo chain.
+    COMBO: ClassVar[bool] = False
 
     @classmethod
     def settle(cls, settings: Settings) -> Settings:

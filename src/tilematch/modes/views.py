@@ -97,6 +97,19 @@ class ClockView(TypedDict):
     started: bool
 
 
+class ChainView(TypedDict):
+    """The combo chain still alive: its ``length`` (0: none), the ``multiplier`` it
+    scores (the length up to ``cap``; ``cap`` ``None``: no cap), the ``window`` in
+    seconds a next pair must come within, and the playing seconds ``left`` of it
+    (``None`` without a chain). The page counts ``left`` down between views."""
+
+    length: int
+    multiplier: int
+    cap: int | None
+    window: float
+    left: float | None
+
+
 class ModeCounters(TypedDict, total=False):
     """Counters only some modes keep."""
 
@@ -134,6 +147,7 @@ class ModeSummary(TypedDict, total=False):
     time_left: float
     level: int
     stars: int
+    partner_help: bool
 
 
 class Summary(ModeSummary):
@@ -189,6 +203,10 @@ class View(TypedDict):
     clock: ClockView
     score: int
     combo: int
+    chain: ChainView | None
+    offers: list[str]
+    redo: int
+    partner_help: bool
     ledger: list[dict[str, object]]
     status: str
     summary: Summary | None

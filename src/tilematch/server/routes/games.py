@@ -65,7 +65,18 @@ class MatchIntent(Strict):
 class PlainIntent(Strict):
     """Any other intent."""
 
-    type: Literal["start", "undo", "hint", "smart_hint", "shuffle", "pause", "resume", "give_up"]
+    type: Literal[
+        "start",
+        "undo",
+        "redo",
+        "hint",
+        "smart_hint",
+        "partners",
+        "shuffle",
+        "pause",
+        "resume",
+        "give_up",
+    ]
 
 
 class Intent(RootModel[Annotated[MatchIntent | PlainIntent, Field(discriminator="type")]]):

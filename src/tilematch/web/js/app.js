@@ -6,6 +6,7 @@ import { installSprite } from "./board/tiles.js";
 import { initSound } from "./sound.js";
 import { announce, showError } from "./dom.js";
 import { api } from "./api.js";
+import { mountNav } from "./nav.js";
 import home from "./pages/home.js";
 import play from "./pages/play.js";
 import daily from "./pages/daily.js";
@@ -105,6 +106,7 @@ document.addEventListener("click", (event) => {
 window.addEventListener("popstate", route);
 
 applySettings();
+mountNav();
 installSprite();
 initSound();
 // One request first, so that a new visitor gets exactly one player cookie before

@@ -68,11 +68,12 @@ export function showError(container, error) {
   )}</p><p><a href="/" data-link>Back to the start page</a></p></div>`;
 }
 
-/** A layout's display name: "dragon-pearl" → "Dragon Pearl". */
+/** A layout's display name: "dragon-pearl" → "Dragon Pearl"; a size in it is written
+ * like every size on the page: "pyramid-6x6-3-1" → "Pyramid 6 × 6 3 1". */
 export function layoutTitle(name) {
   return String(name)
     .split(/[-_]/)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .map((w) => (/^\d+x\d+$/.test(w) ? w.replace("x", " × ") : w.charAt(0).toUpperCase() + w.slice(1)))
     .join(" ");
 }
 

@@ -13,8 +13,9 @@ const KEY = "tilematch.settings";
  * @property {boolean} ambient
  * @property {"system" | "on" | "off"} animations
  * @property {boolean} partners
+ * @property {boolean} shisenPartners
  * @property {boolean} learn
- * @property {"fit" | "readable"} zoom
+ * @property {"auto" | "fit" | "readable"} zoom
  * @property {string} tileset
  */
 
@@ -26,9 +27,10 @@ export const DEFAULTS = Object.freeze({
   sound: true, // snap on a match
   ambient: false, // calm background sound
   animations: "system", // "system" | "on" | "off"
-  partners: true, // highlight possible partners of the selected tile
+  partners: true, // highlight possible partners of the selected tile (Mahjong Solitaire, Black & White)
+  shisenPartners: false, // the same in Shisen-Sho, where it is help: counted as a hint
   learn: false, // Learn Mode
-  zoom: "fit", // "fit" | "readable"
+  zoom: "auto", // "auto" (fit while tiles stay readable) | "fit" | "readable"
   tileset: "classic", // a key of TILE_SETS (board/tilesets.js)
 });
 

@@ -39,6 +39,11 @@
  * @property {string | null} [hint_warning]
  * @property {number} [score]
  * @property {number} [combo]
+ * @property {{length: number, multiplier: number, cap: number | null, window: number, left: number | null} | null} [chain]
+ *   the combo chain still alive (null in a mode without combos)
+ * @property {string[]} [offers] the controls the mode offers (undo, redo, hint, smart_hint, shuffle, partners)
+ * @property {number} [redo] undone pairs Redo can take again
+ * @property {boolean} [partner_help] partner highlighting was on in this game (counted as a hint)
  * @property {Clock} [clock]
  * @property {Record<string, number | null | undefined>} [counters]
  * @property {Record<string, any> | null} [summary]

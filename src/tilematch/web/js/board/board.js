@@ -7,10 +7,11 @@
 //   board.flashPath(path); board.shake([a, b]); board.fit(); board.destroy();
 //   board.banner(text); board.celebrate(); board.urgent(on);   // moments (motion.js)
 
-import { frameFor, hiddenSpots, nearestInDirection, TILE_W, TILE_H, CELL_W } from "./geometry.js";
+import { frameFor, hiddenSpots, nearestInDirection, TILE_W, TILE_H } from "./geometry.js";
 import { faceMarkup, variantClass } from "./tiles.js";
 import { animationsOn } from "../storage.js";
 import { FALL_MS, LEAVE_MS, fallKey, stoneChange, turnDelay } from "./motion.js";
+import { boardScale } from "./zoom.js";
 
 /**
  * What the board draws besides the view.
@@ -80,9 +81,10 @@ export function blockerSpots(tile) {
 /**
  * Draw boards into `viewport`; `onPick(spot, element)` hears a click or Enter on a tile.
  * @param {HTMLElement} viewport
- * @param {{onPick?: (spot: number, element: HTMLElement) => void, onFocusChange?: (spot: number) => void}} [handlers]
+ * `onZoom(readable)` hears whether the board was drawn readable (scrolling) or fitted.
+ * @param {{onPick?: (spot: number, element: HTMLElement) => void, onFocusChange?: (spot: number) => void, onZoom?: (readable: boolean) => void}} [handlers]
  */
-export function createBoard(viewport, { onPick, onFocusChange } = {}) {
+export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
   viewport.classList.add("board-viewport");
   viewport.innerHTML =
     `<div class="board-scaler"><div class="board" role="group" aria-label="Board">` +
@@ -240,6 +242,8 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     if (fitKey !== lastFit) {
       lastFit = fitKey;
       fit();
+      // a board larger than its frame opens at its middle, the way people look at it
+      if (viewport.classList.contains("is-readable")) viewport.scrollLeft = (viewport.scrollWidth - viewport.clientWidth) / 2;
     }
     const end = performance.now();
     boardEl.dataset.renderMs = (end - start).toFixed(2);
@@ -347,14 +351,18 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     if (!frame) return;
     const availW = Math.max(200, viewport.clientWidth - 4);
     const top = viewport.getBoundingClientRect().top;
-    const availH = Math.max(260, window.innerHeight - Math.max(0, top) - 16);
-    const fitScale = Math.min(availW / frame.width, availH / frame.height, 1.5);
-    const readable = Math.max(Math.min(availW / frame.width, 1.25), 46 / CELL_W);
-    scale = ui.zoom === "readable" ? Math.max(readable, fitScale) : fitScale;
+    // room kept free under the board (a toolbar fixed at the bottom of a phone)
+    const below = Number.parseFloat(getComputedStyle(viewport).getPropertyValue("--room-below")) || 16;
+    const availH = Math.max(200, window.innerHeight - Math.max(0, top) - below);
+    const chosen = boardScale(frame, { width: availW, height: availH }, ui.zoom, TILE_W);
+    scale = chosen.scale;
     scaler.style.width = `${frame.width * scale}px`;
     scaler.style.height = `${frame.height * scale}px`;
     boardEl.style.transform = `scale(${scale})`;
-    viewport.classList.toggle("is-readable", ui.zoom === "readable");
+    viewport.classList.toggle("is-readable", chosen.readable);
+    viewport.style.maxHeight = chosen.readable ? `${availH}px` : "";
+    viewport.dataset.zoom = chosen.readable ? "readable" : "fit";
+    if (onZoom) onZoom(chosen.readable);
   }
 
   function focusSpot(spot) {
@@ -364,7 +372,7 @@ export function createBoard(viewport, { onPick, onFocusChange } = {}) {
     const el = elements.get(spot);
     if (el) {
       el.focus({ preventScroll: false });
-      if (ui.zoom === "readable") el.scrollIntoView({ block: "nearest", inline: "nearest" });
+      if (viewport.classList.contains("is-readable")) el.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
     if (onFocusChange) onFocusChange(spot);
   }

@@ -10,31 +10,60 @@
 import { api } from "../api.js";
 import { createBoard } from "../board/board.js";
 import { bindShortcuts } from "../keyboard.js";
-import { hudItems, renderHud } from "./hud.js";
+import { hudItems, renderHud, shuffleWord } from "./hud.js";
+import { CONFIRM_MARKUP, createConfirm, LEAVE_WORDS } from "./confirm.js";
 import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
 import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pausedWords, pick as pickTile, tileAt, uiState } from "./state.js";
 import { boardClearedWords, stoneWords } from "./state.js";
 import { showNotes } from "./notes.js";
 import { chime, crack, snap, refuse } from "../sound.js";
 import { getSettings, setSettings, onSettings } from "../storage.js";
-import { GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
+import { boardTitle, GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
 
 /** @typedef {import("../types.js").View} View */
 
-const BUTTONS = [
-  // [action, label, key, key label]
+// The controls: [action, label, key, key label]. The first group is always in sight;
+// the second sits in the "More" menu on a phone (and in the toolbar on a wide screen).
+const PRIMARY = [
+  ["hint", "Hint", "h", "H"],
+  ["undo", "Undo", "u", "U"],
+  ["redo", "Redo", "y", "Y"],
+  ["shuffle", "Shuffle", "s", "S"],
+  ["pause", "Pause", "p", "P"],
+];
+const SECONDARY = [
   ["new", "New Game", "n", "N"],
   ["replay", "Replay Same Board", "r", "R"],
-  ["undo", "Undo", "u", "U"],
-  ["hint", "Hint", "h", "H"],
   ["smart_hint", "Smart Hint", "H", "⇧H"],
-  ["shuffle", "Shuffle", "s", "S"],
   ["learn", "Learn Mode", "l", "L"],
-  ["pause", "Pause", "p", "P"],
+  ["partners", "Show Partners", "a", "A"],
   ["fit", "Fit Board", "f", "F"],
   ["zoom", "Readable Zoom", "z", "Z"],
   ["give_up", "Give Up", "g", "G"],
 ];
+const BUTTONS = [...PRIMARY, ...SECONDARY];
+/** Buttons that switch something on and off (aria-pressed). */
+const TOGGLES = new Set(["learn", "zoom", "fit", "pause", "partners"]);
+/** Controls a mode may not offer (the view's `offers`): hidden where it lacks them. */
+const OFFERED = ["undo", "redo", "shuffle", "partners", "hint", "smart_hint"];
+
+/** What the page says after a control; one place for the sentences. */
+const SAID = {
+  redo: "The pair is taken again.",
+  undo: "The last pair is back on the board.",
+  shuffled: (game) => (game === "shisensho" ? "The remaining tiles are reshuffled." : "The remaining tiles are shuffled."),
+  partnersOn: "Partners shown: the tiles that pair with a selected tile are framed. In Shisen-Sho this counts as a hint.",
+  partnersOff: "Partners hidden.",
+  fit: "The whole board fits the window.",
+  readable: "Readable zoom: larger tiles; scroll or swipe the board to see all of it.",
+};
+
+/** A control's button markup. @param {string[]} control */
+function buttonMarkup([action, label, , keyLabel]) {
+  const keys = keyLabel === "⇧H" ? "Shift+H" : keyLabel;
+  const pressed = TOGGLES.has(action) ? ' aria-pressed="false"' : "";
+  return `<button type="button" data-action="${action}" aria-keyshortcuts="${keys}"${pressed}><span class="label">${label}</span> <kbd>${keyLabel}</kbd></button>`;
+}
 
 /** Share link (game, layout, seed and the other settings) for a view. */
 export function shareLink(view, origin = location.origin) {
@@ -52,8 +81,11 @@ export function shareLink(view, origin = location.origin) {
   return `${origin}/play/${view.game}/${view.mode}?${params}`;
 }
 
+let mounted = 0;
+
 export function mountGame(root, options) {
   const state = createState(getSettings());
+  const menuId = `game-more-${(mounted += 1)}`;
   let queue = Promise.resolve(null);
 
   // Intents go to the server one at a time, in click order, so that views come back
@@ -70,22 +102,19 @@ export function mountGame(root, options) {
         <h1 class="game-title"></h1>
         <p class="game-sub muted"></p>
       </div>
-      <div class="toolbar" role="toolbar" aria-label="Game controls">
-        ${BUTTONS.map(
-          ([action, label, , keyLabel]) =>
-            `<button type="button" data-action="${action}" aria-keyshortcuts="${keyLabel === "⇧H" ? "Shift+H" : keyLabel}"${
-              action === "learn" || action === "zoom" || action === "pause" ? ' aria-pressed="false"' : ""
-            }><span class="label">${label}</span> <kbd>${keyLabel}</kbd></button>`,
-        ).join("")}
-      </div>
       <dl class="hud" aria-label="Counters"></dl>
-      <p class="message" role="status" aria-live="polite"></p>
+      <div class="toolbar" role="toolbar" aria-label="Game controls">
+        ${PRIMARY.map(buttonMarkup).join("")}
+        <button type="button" class="more-button" aria-expanded="false" aria-controls="${menuId}"><span class="label">More</span></button>
+        <div class="more-menu" id="${menuId}" role="group" aria-label="More controls">${SECONDARY.map(buttonMarkup).join("")}</div>
+      </div>
       <div class="board-area">
+        <p class="message" role="status" aria-live="polite"></p>
         <div class="board-host"></div>
         <div class="pause-cover" hidden><p>Paused</p><button type="button" class="primary" data-action="pause">Resume <kbd>P</kbd></button></div>
       </div>
     </section>
-    <dialog class="end-dialog" aria-labelledby="end-title"></dialog>${NO_MOVES_MARKUP}`;
+    <dialog class="end-dialog" aria-labelledby="end-title"></dialog>${NO_MOVES_MARKUP}${CONFIRM_MARKUP}`;
 
   const $ = (sel) => root.querySelector(sel);
   const messageEl = $(".message");
@@ -95,7 +124,18 @@ export function mountGame(root, options) {
   const endDialog = $(".end-dialog");
   const noMovesDialog = $(".nomoves-dialog");
   const pauseCover = $(".pause-cover");
-  const board = createBoard($(".board-host"), { onPick: pick });
+  const toolbar = $(".toolbar");
+  const moreButton = $(".more-button");
+  const ask = createConfirm($(".confirm-dialog"));
+  /** whether the board is drawn readable (scrolling) rather than fitted */
+  let readable = false;
+  const board = createBoard($(".board-host"), {
+    onPick: pick,
+    onZoom(isReadable) {
+      readable = isReadable;
+      if (state.view) drawToggles();
+    },
+  });
   const dialogs = createDialogs(endDialog, noMovesDialog, {
     say,
     shareUrl: options.shareUrl || shareLink,
@@ -106,9 +146,14 @@ export function mountGame(root, options) {
   if (options.newLabel) newButton.textContent = options.newLabel;
 
   // ---------------------------------------------------------------- messages
+  // On a phone the message is a toast over the board: it fades a while after it is said.
+  let fade = 0;
   function say(text, kind = "info") {
     messageEl.textContent = text || "";
     messageEl.dataset.kind = kind;
+    messageEl.classList.toggle("is-fresh", Boolean(text));
+    clearTimeout(fade);
+    if (text) fade = window.setTimeout(() => messageEl.classList.remove("is-fresh"), kind === "error" ? 6000 : 4000);
   }
 
   function tile(spot) {
@@ -132,6 +177,12 @@ export function mountGame(root, options) {
     board.urgent(running && remaining != null && remaining <= 10);
   }
 
+  /** Show Partners is on for this game: Shisen-Sho has its own setting (it is help there). */
+  function partnersOn() {
+    const settings = getSettings();
+    return state.view && state.view.game === "shisensho" ? settings.shisenPartners : settings.partners;
+  }
+
   function drawButtons() {
     const view = shown();
     const finished = FINISHED.has(view.status);
@@ -141,8 +192,11 @@ export function mountGame(root, options) {
     };
     const c = view.counters || {};
     const moves = c.moves ?? 1;
+    const offers = view.offers || OFFERED;
+    for (const action of OFFERED) set(action, { hidden: !offers.includes(action) });
     // stores the server reports as empty disable their buttons (the server refuses anyway)
     set("undo", { disabled: finished || paused || moves === 0 || c.undos_left === 0 });
+    set("redo", { disabled: finished || paused || !view.redo });
     set("hint", { disabled: finished || paused || c.hints_left === 0 });
     set("smart_hint", { disabled: finished || paused || c.hints_left === 0 });
     set("shuffle", { disabled: finished || paused || c.shuffles_left === 0 || c.tokens === 0 });
@@ -154,11 +208,16 @@ export function mountGame(root, options) {
         b.querySelector(".label").textContent = paused ? "Resume" : "Pause";
       }
     }
-    $('.toolbar [data-action="learn"]').setAttribute("aria-pressed", state.learn ? "true" : "false");
-    $('.toolbar [data-action="zoom"]').setAttribute("aria-pressed", state.zoom === "readable" ? "true" : "false");
-    $('.toolbar [data-action="fit"]').setAttribute("aria-pressed", state.zoom === "fit" ? "true" : "false");
-    $('.toolbar [data-action="shuffle"] .label').textContent =
-      view.game === "shisensho" ? "Reshuffle" : "Shuffle";
+    $('.toolbar [data-action="shuffle"] .label').textContent = shuffleWord(view.game);
+    drawToggles();
+  }
+
+  function drawToggles() {
+    const pressed = (action, on) => $(`.toolbar [data-action="${action}"]`).setAttribute("aria-pressed", on ? "true" : "false");
+    pressed("learn", state.learn);
+    pressed("zoom", readable);
+    pressed("fit", !readable);
+    pressed("partners", partnersOn());
   }
 
   function draw() {
@@ -170,7 +229,7 @@ export function mountGame(root, options) {
     const bits = [];
     if (view.layout) bits.push(layoutTitle(view.layout));
     if (view.shape) bits.push(layoutTitle(view.shape));
-    else if (view.size) bits.push(`${view.size[1]}×${view.size[0]}`);
+    else if (view.size) bits.push(boardTitle(`${view.size[0]}x${view.size[1]}`));
     if (view.difficulty) bits.push(view.difficulty.replace("_", " "));
     if (view.level != null) bits.push(`Level ${view.level}`);
     if (view.date && !options.title) bits.push(view.date);
@@ -180,7 +239,7 @@ export function mountGame(root, options) {
     subEl.textContent = bits.join(" · ");
     pauseCover.hidden = view.status !== "paused";
     root.querySelector(".board-host").classList.toggle("is-paused", view.status === "paused");
-    board.set(view, uiState(state, { partners: getSettings().partners }));
+    board.set(view, uiState(state, { partners: partnersOn() }));
     drawHud();
     drawButtons();
   }
@@ -193,6 +252,7 @@ export function mountGame(root, options) {
       if (options.onView) options.onView(view);
     }
     draw();
+    reportPartners();
     showNotes(root.querySelector(".board-area"), view);
     if (!quiet) checkStatus(previousStatus);
     if (options.onChange && previousStatus !== view.status) options.onChange(view);
@@ -226,7 +286,7 @@ export function mountGame(root, options) {
   // ---------------------------------------------------------------- picking
   async function pick(spot) {
     const waits = clockWaits(state);
-    const outcome = pickTile(state, spot);
+    const outcome = pickTile(state, spot, { partners: partnersOn() });
     if (!outcome) return;
     if (waits) startClock();
     if ("message" in outcome) {
@@ -252,6 +312,24 @@ export function mountGame(root, options) {
       state.matching.delete(a);
       state.matching.delete(b);
     }
+  }
+
+  // Partner highlighting in Shisen-Sho is help: the server hears when it is on in a
+  // game (once; it counts it as a hint), so the result says so wherever hints count.
+  /** @type {string | null} the game the partners intent was sent for */
+  let reported = null;
+  function reportPartners() {
+    const view = state.view;
+    if (!view || !partnersOn() || view.partner_help || view.status !== "playing") return;
+    if (!(view.offers || []).includes("partners") || reported === view.id) return;
+    reported = view.id;
+    send(view.id, { type: "partners" })
+      .then((result) => {
+        if (state.view && state.view.id === view.id && state.pending === 0 && result.ok) apply(result.game, { quiet: true });
+      })
+      .catch(() => {
+        reported = null;
+      });
   }
 
   // The first pick starts the game's clock on the server (once: the view says so).
@@ -348,18 +426,31 @@ export function mountGame(root, options) {
   const handlers = {
     async new() {
       if (!options.newGame) return;
+      const label = options.newLabel || "New Game";
+      if (inProgress() && !(await ask(LEAVE_WORDS.new(label)))) return;
       say("Dealing a new board…");
       await load(options.newGame());
       say(options.newLabel === "Restart Today" ? "Today's board, from the start." : "A new board is dealt.");
     },
     async replay() {
       if (!state.view) return;
+      if (inProgress() && !(await ask(LEAVE_WORDS.replay()))) return;
       await load(options.replay ? options.replay(state.view) : api.replay(state.view.id));
       say("The same board, from the start.");
     },
     async undo() {
       const r = await act("undo");
-      if (r && r.ok) say("The last pair is back on the board.");
+      if (r && r.ok) say(SAID.undo);
+    },
+    async redo() {
+      const r = await act("redo");
+      if (r && r.ok) say(SAID.redo, "ok");
+    },
+    partners() {
+      const key = state.view && state.view.game === "shisensho" ? "shisenPartners" : "partners";
+      const on = !partnersOn();
+      setSettings({ [key]: on });
+      say(on ? SAID.partnersOn : SAID.partnersOff);
     },
     async hint() {
       state.selected = null;
@@ -377,7 +468,7 @@ export function mountGame(root, options) {
     async shuffle() {
       state.selected = null;
       const r = await act("shuffle");
-      if (r && r.ok) say("The remaining tiles are shuffled.");
+      if (r && r.ok) say(SAID.shuffled(shown().game));
     },
     learn() {
       state.learn = !state.learn;
@@ -399,17 +490,17 @@ export function mountGame(root, options) {
       state.zoom = "fit";
       setSettings({ zoom: "fit" });
       draw();
-      say("The whole board fits the window.");
+      say(SAID.fit);
     },
     zoom() {
-      state.zoom = state.zoom === "readable" ? "fit" : "readable";
+      state.zoom = readable ? "fit" : "readable";
       setSettings({ zoom: state.zoom });
       draw();
-      say(state.zoom === "readable" ? "Readable zoom: larger tiles, scroll to see all." : "The whole board fits the window.");
+      say(state.zoom === "readable" ? SAID.readable : SAID.fit);
     },
     async give_up() {
       if (!state.view || FINISHED.has(state.view.status)) return;
-      if (!window.confirm("Give up this game? It ends now and the score stands.")) return;
+      if (!(await ask(LEAVE_WORDS.give_up()))) return;
       await act("give_up");
     },
     look() {
@@ -426,16 +517,49 @@ export function mountGame(root, options) {
     },
   };
 
+  /** A game a New Game or Replay would leave: a move made, or its clock started. */
+  function inProgress() {
+    const view = state.view;
+    if (!view || FINISHED.has(view.status)) return false;
+    return Boolean((view.counters && view.counters.moves) || (view.clock && view.clock.started));
+  }
+
   function run(action) {
     const handler = handlers[action];
-    if (!handler) return;
+    if (!handler || ask.open) return;
+    // a control the mode does not offer is hidden, and its shortcut does nothing
+    const button = /** @type {HTMLButtonElement | null} */ (toolbar.querySelector(`[data-action="${action}"]`));
+    if (button && button.hidden) return;
     if (action !== "look") closeDialogs();
     handler();
   }
 
+  // ---------------------------------------------------------------- the More menu
+  function openMenu(open) {
+    toolbar.classList.toggle("is-open", open);
+    moreButton.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) /** @type {HTMLElement | null} */ (toolbar.querySelector(".more-menu button:not([hidden]):not(:disabled)"))?.focus();
+  }
+  moreButton.addEventListener("click", (event) => {
+    event.stopPropagation();
+    openMenu(!toolbar.classList.contains("is-open"));
+  });
+  const onOutside = (event) => {
+    if (toolbar.classList.contains("is-open") && !toolbar.contains(event.target)) openMenu(false);
+  };
+  document.addEventListener("click", onOutside);
+  toolbar.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && toolbar.classList.contains("is-open")) {
+      event.stopPropagation();
+      openMenu(false);
+      moreButton.focus();
+    }
+  });
+
   root.addEventListener("click", (event) => {
     const button = event.target.closest("[data-action]");
     if (!button || button.disabled || !root.contains(button)) return;
+    if (button.closest(".more-menu")) openMenu(false);
     run(button.dataset.action);
   });
 
@@ -479,7 +603,10 @@ export function mountGame(root, options) {
     }
   }, 250);
 
-  const unsubscribe = onSettings(() => draw());
+  const unsubscribe = onSettings(() => {
+    draw();
+    reportPartners();
+  });
   const onVisibility = () => {
     if (document.hidden || !state.view) return;
     load(api.game(state.view.id), { quiet: false }).catch(() => {});
@@ -499,6 +626,8 @@ export function mountGame(root, options) {
       unbind();
       unsubscribe();
       document.removeEventListener("visibilitychange", onVisibility);
+      document.removeEventListener("click", onOutside);
+      clearTimeout(fade);
       board.destroy();
       closeDialogs();
       root.innerHTML = "";

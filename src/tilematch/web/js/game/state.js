@@ -22,7 +22,7 @@ import { clock } from "../dom.js";
  * @property {number | null} explained a blocked tile just picked: it and its blockers are outlined
  * @property {number} pending match intents sent and not answered yet
  * @property {boolean} learn Learn Mode
- * @property {string} zoom "fit" or "readable"
+ * @property {string} zoom "auto", "fit" or "readable"
  * @property {Set<number>} freed tiles the last match freed
  * @property {string | null} lastStatus the status of the view drawn before
  * @property {string | null} dismissed the status whose dialog the player closed to look
@@ -160,12 +160,14 @@ function listed(view, a, b) {
 /**
  * A click on `spot`: a message to show, or, for the second tile of a pair, the match
  * intent to send. A pair in the view's legal pairs is `answered` at once: its tiles
- * join `state.matching` until the server answers.
+ * join `state.matching` until the server answers. With `partners` off the message
+ * does not count the selected tile's partners (that would be a hint).
  * @param {GameState} state
  * @param {number} spot
+ * @param {{partners?: boolean}} [options]
  * @returns {PickMessage | PickIntent | null} null when there is no view or no such tile
  */
-export function pick(state, spot) {
+export function pick(state, spot, { partners: counting = true } = {}) {
   const view = state.view;
   if (!view) return null;
   if (view.status === "paused") {
@@ -190,6 +192,7 @@ export function pick(state, spot) {
   }
   if (state.selected == null) {
     state.selected = spot;
+    if (!counting) return message(`${t.name} selected.`, "info", true);
     const partners = partnersOf(state, spot).size;
     return message(
       `${t.name} selected. ${
@@ -252,11 +255,12 @@ const SUMMARY_LABELS = {
   time: "Time",
   score: "Score",
   moves: "Moves",
-  hints: "Hints",
-  undos: "Undos",
-  shuffles: "Shuffles",
+  // the HUD's names (hud.js), so that one thing has one name on the page
+  hints: "Hints used",
+  undos: "Undos used",
+  shuffles: "Shuffles used",
   tiles_left: "Tiles left",
-  tokens_left: "Tokens left",
+  tokens_left: "Reshuffles left",
   boards_cleared: "Boards cleared",
   stars: "Stars",
   perfect: "Perfect clear",

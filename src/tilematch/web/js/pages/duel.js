@@ -379,7 +379,7 @@ function roomPage(main, code, navigate, facts) {
     section.dataset.you = duel.you == null ? "" : String(duel.you);
     section.classList.toggle("is-spectator", duel.role === "spectator");
     const sub = [`Room ${code}`];
-    if (duel.size[0]) sub.push(`${duel.size[1]}×${duel.size[0]}`);
+    if (duel.size[0]) sub.push(`${duel.size[1]} × ${duel.size[0]}`);
     if (duel.gravity) sub.push("gravity");
     if (duel.seed != null) sub.push(`seed ${duel.seed}`);
     if (duel.role === "spectator") sub.push("watching");

@@ -67,6 +67,14 @@ function sizeOptions(shapes) {
   return `<optgroup label="Rectangles">${sizes}</optgroup><optgroup label="Shapes">${outlines}</optgroup>`;
 }
 
+/** The start page's first button: one tap to a game (the Turtle, the classic layout). */
+export const PLAY_NOW = {
+  href: "/play/solitaire/regular?layout=turtle",
+  label: "Play",
+  what: "Mahjong Solitaire · Turtle",
+  choose: "Choose a game",
+};
+
 export default async function home(main, { navigate }) {
   main.innerHTML = `
     <div class="home">
@@ -74,6 +82,8 @@ export default async function home(main, { navigate }) {
         <div class="hero-tiles" aria-hidden="true">${["1m", "5p", "1s", "7z", "b6z", "w6z"].map((c) => tilePicture(c)).join("")}</div>
         <div>
           <h1>Match tiles. Clear the board.</h1>
+          <p class="play-now"><a class="button primary play-button" href="${PLAY_NOW.href}" data-link>${PLAY_NOW.label} <small>${PLAY_NOW.what}</small></a>
+             <button type="button" class="choose-game">${PLAY_NOW.choose}</button></p>
           <p>Three tile-matching games on one board: <strong>Shisen-Sho</strong> (join a pair with a line of at most two bends),
           <strong>Mahjong Solitaire</strong> (take free pairs from a stacked layout) and
           <strong>Black &amp; White Mahjong</strong> (pair each symbol with its opposite colour).</p>
@@ -85,7 +95,7 @@ export default async function home(main, { navigate }) {
         <h2 id="continue-h">Continue</h2>
         <ul class="continue-list"></ul>
       </section>
-      <section class="modes" aria-label="New game">
+      <section class="modes" id="new-game" aria-label="New game" tabindex="-1">
         <form class="card mode-card" data-game="shisensho">
           <h2>${GAME_NAMES.shisensho}</h2>
           <p class="muted">Remove identical tiles joined by a path of at most three straight lines through empty space.</p>
@@ -124,6 +134,12 @@ export default async function home(main, { navigate }) {
         </form>
       </section>
     </div>`;
+
+  main.querySelector(".choose-game").addEventListener("click", () => {
+    const modes = main.querySelector(".modes");
+    modes.scrollIntoView({ block: "start" });
+    modes.focus({ preventScroll: true });
+  });
 
   const bw = main.querySelector('.mode-card[data-game="blackwhite"]');
   const syncDifficulty = () => {

@@ -1,10 +1,17 @@
 // @ts-check
-// Settings: theme, high contrast, number marks, sound, ambient, animations, highlights.
+// Settings: theme, high contrast, number marks, partner highlighting, board size,
+// sound, ambient, animations.
 
 import { getSettings, setSettings } from "../storage.js";
 import { snap } from "../sound.js";
 import { tilePicture } from "../board/tiles.js";
 import { TILE_SETS } from "../board/tilesets.js";
+
+/** Help lines under the settings that need one. */
+export const SETTINGS_HELP = {
+  shisenPartners:
+    "Off by default. Finding a pair's line is the game, so this counts as a hint: a game where it is on has no Perfect Clear and is listed with its hints.",
+};
 
 export default async function settings(main) {
   const s = getSettings();
@@ -23,9 +30,15 @@ export default async function settings(main) {
       <fieldset><legend>Tiles</legend>
         ${check("contrast", "High contrast", "Pure white faces, saturated colours and strong outlines.")}
         ${check("marks", "Number and letter marks on every tile", "5B = 5 of Bamboo, 3D = 3 of Dots, 7C = 7 of Characters, E S W N winds, R G Wh dragons, F1–F4 flowers, Sp Su Au Wi seasons, ● black and ○ white.")}
-        ${check("partners", "Highlight possible partners and free tiles when a tile is selected")}
+        ${check("partners", "Highlight possible partners and free tiles when a tile is selected (Mahjong Solitaire, Black &amp; White)")}
+        ${check("shisenPartners", "Highlight possible partners in Shisen-Sho", SETTINGS_HELP.shisenPartners)}
         <div class="preview" aria-label="Preview">${["5s", "3p", "7m", "1z", "6z", "2f", "b9p", "w9p"].map((c) => tilePicture(c)).join("")}</div>
       </fieldset>
+      <fieldset><legend>Board size</legend>${radio("zoom", "auto", "Choose for me: the whole board while tiles stay readable, else Readable Zoom")}${radio(
+        "zoom",
+        "fit",
+        "Fit the whole board to the screen",
+      )}${radio("zoom", "readable", "Readable Zoom: large tiles, the board scrolls")}</fieldset>
       <fieldset><legend>Sound</legend>
         ${check("sound", "Snap sound on a match")}
         ${check("ambient", "Calm ambient background", "Off by default; starts after your next click or key press.")}
@@ -45,9 +58,11 @@ export default async function settings(main) {
       theme: data.get("theme"),
       animations: data.get("animations"),
       tileset: data.get("tileset"),
+      zoom: data.get("zoom"),
       contrast: form.contrast.checked,
       marks: form.marks.checked,
       partners: form.partners.checked,
+      shisenPartners: form.shisenPartners.checked,
       sound: form.sound.checked,
       ambient: form.ambient.checked,
     });
