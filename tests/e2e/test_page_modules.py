@@ -26,34 +26,36 @@ def mod(browser: Any, live_server: Any) -> Iterator[Any]:
     ctx.close()
 
 
-POINTS = [
-    {"spot": 0, "x": 0, "y": 0},
-    {"spot": 1, "x": 60, "y": 0},
-    {"spot": 2, "x": 120, "y": 0},
-    {"spot": 3, "x": 60, "y": 80},
-    {"spot": 4, "x": 130, "y": 85},
-]
+# a Shisen-Sho board: tiles at (0,0) (0,1) (0,3) and (1,1) (1,3); spot = 10 * row + column
+GRID = {
+    "game": "shisensho",
+    "geometry": "grid",
+    "bounds": {"rows": 2, "cols": 4},
+    "tiles": [
+        {"spot": 10 * r + c, "pos": [r, c], "selectable": True}
+        for r, c in [(0, 0), (0, 1), (0, 3), (1, 1), (1, 3)]
+    ],
+}
 
 
 @pytest.mark.parametrize(
-    ("start", "direction", "expected"),
+    ("start", "move", "expected"),
     [
         (0, "right", 1),
-        (1, "right", 2),
-        (2, "right", None),
-        (1, "down", 3),
-        (3, "up", 1),
-        (3, "right", 4),
-        (4, "left", 3),
-        (0, "left", None),
+        (1, "right", 3),  # over the gap
+        (3, "right", None),  # no wrap
+        (0, "down", 11),
+        (13, "up", 3),
+        (11, "left", None),
+        (11, "next-free", 13),
         (99, "left", 0),  # an unknown start goes to the first tile
     ],
 )
-def test_arrow_navigation(mod: Any, start: int, direction: str, expected: int | None) -> None:
+def test_arrow_navigation(mod: Any, start: int, move: str, expected: int | None) -> None:
     got = mod(
-        "board/geometry",
-        "return m.nearestInDirection(arg[0], arg[1], arg[2])",
-        [POINTS, start, direction],
+        "board/navigation",
+        "return m.moveFocus(m.navPoints(arg[0]), arg[1], arg[2])",
+        [GRID, start, move],
     )
     assert got == expected
 

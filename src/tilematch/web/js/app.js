@@ -97,6 +97,7 @@ document.addEventListener("click", (event) => {
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const a = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (event.target).closest("a[href]"));
   if (!a || a.target || a.hasAttribute("download")) return;
+  if ((a.getAttribute("href") || "").startsWith("#")) return; // a place on this page (the skip links)
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith("/api") || url.pathname.startsWith("/docs")) return;
   event.preventDefault();

@@ -1,13 +1,19 @@
 // @ts-check
-// Letter shortcuts for the main buttons. Arrow keys inside the board live in board.js.
+// The keys of the page: letter shortcuts for the main buttons, the keys that move
+// over the board (what each one asks of board/navigation.js), the words that
+// explain them, and the "Skip to the board" link.
+
+/** @typedef {import("./board/navigation.js").Move} Move */
 
 /**
  * Call `actions[key]()` for single-letter keys pressed outside text fields,
  * without Ctrl/Alt/Meta. Keys are lower-case letters, or "H" for Shift+H.
+ * A key the board already used (its default prevented) is left alone.
  * Returns a function that removes the listener.
  */
 export function bindShortcuts(actions) {
   function onKey(event) {
+    if (event.defaultPrevented) return;
     if (event.ctrlKey || event.altKey || event.metaKey || event.repeat) return;
     const target = event.target;
     if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
@@ -21,4 +27,96 @@ export function bindShortcuts(actions) {
   }
   document.addEventListener("keydown", onKey);
   return () => document.removeEventListener("keydown", onKey);
+}
+
+/** @type {Readonly<Record<string, Move>>} */
+const MOVE_KEYS = Object.freeze({
+  ArrowLeft: "left",
+  ArrowRight: "right",
+  ArrowUp: "up",
+  ArrowDown: "down",
+  Home: "row-start",
+  End: "row-end",
+  PageUp: "layer-up",
+  PageDown: "layer-down",
+  j: "next-free",
+  J: "next-free",
+  k: "previous-free",
+  K: "previous-free",
+});
+
+/**
+ * The move a key pressed on a tile asks for, or null for a key the board does not
+ * use. Ctrl+Home and Ctrl+End go to the first and last tile of the board.
+ * @param {{key: string, ctrlKey?: boolean, metaKey?: boolean, altKey?: boolean}} event
+ * @returns {Move | null}
+ */
+export function boardMove(event) {
+  if (event.altKey) return null;
+  const command = Boolean(event.ctrlKey || event.metaKey);
+  if (command && event.key === "Home") return "first";
+  if (command && event.key === "End") return "last";
+  if (command) return null;
+  return Object.prototype.hasOwnProperty.call(MOVE_KEYS, event.key) ? MOVE_KEYS[event.key] : null;
+}
+
+/** The board's keys and what they do, as shown in the page's key list. */
+export const BOARD_KEY_HELP = Object.freeze([
+  ["← →", "the tile before or after in the row"],
+  ["↑ ↓", "the nearest row above or below that has tiles"],
+  ["J / K", "the next or previous free tile"],
+  ["Page Up / Page Down", "the nearest tile on the layer above or below"],
+  ["Home / End", "the first or last tile of the row"],
+  ["Ctrl+Home / Ctrl+End", "the first or last tile of the board"],
+  ["Enter / Space", "pick the tile"],
+  ["Escape", "clear the selection"],
+]);
+
+/** The key list of a game page, as HTML (a closed disclosure under the board). */
+export function keyHelpMarkup() {
+  const rows = BOARD_KEY_HELP.map(([keys, words]) => `<dt><kbd>${keys}</kbd></dt><dd>${words}</dd>`).join("");
+  return `<details class="key-help"><summary>Keys</summary><dl>${rows}</dl></details>`;
+}
+
+// ------------------------------------------------------------ skip link
+
+/** @type {Set<HTMLElement>} */
+const boards = new Set();
+let skipBound = false;
+
+function skipLink() {
+  return /** @type {HTMLAnchorElement | null} */ (document.querySelector("a.skip-board"));
+}
+
+/** Move the keyboard focus to the tile that holds the first board's tab stop. */
+function onSkip(event) {
+  const link = skipLink();
+  if (!link || event.target !== link) return;
+  const [board] = boards;
+  const tile = board && /** @type {HTMLElement | null} */ (board.querySelector('.tile[tabindex="0"]'));
+  if (!tile) return;
+  event.preventDefault();
+  tile.focus();
+}
+
+/**
+ * Show the "Skip to the board" link while `board` is on the page; the link moves
+ * the focus onto the board's tab stop. Returns a function that forgets the board
+ * (and hides the link when no board is left).
+ * @param {HTMLElement} board
+ */
+export function offerSkipTo(board) {
+  boards.add(board);
+  if (!skipBound) {
+    skipBound = true;
+    // before the page's router, which would take the link for a page of its own
+    document.addEventListener("click", onSkip, true);
+  }
+  const link = skipLink();
+  if (link) link.hidden = false;
+  return () => {
+    boards.delete(board);
+    const current = skipLink();
+    if (current && !boards.size) current.hidden = true;
+  };
 }

@@ -33,6 +33,7 @@
  * @property {string} mode
  * @property {string} status
  * @property {string} [geometry]
+ * @property {{rows?: number, cols?: number, width?: number, height?: number, depth?: number}} [bounds]
  * @property {Tile[]} tiles
  * @property {[number, number][]} [pairs] the legal pairs
  * @property {number[] | null} [hint]

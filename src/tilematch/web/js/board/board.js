@@ -7,11 +7,13 @@
 //   board.flashPath(path); board.shake([a, b]); board.fit(); board.destroy();
 //   board.banner(text); board.celebrate(); board.urgent(on);   // moments (motion.js)
 
-import { frameFor, hiddenSpots, nearestInDirection, TILE_W, TILE_H } from "./geometry.js";
+import { frameFor, hiddenSpots, TILE_W, TILE_H, CELL_W } from "./geometry.js";
+import { moveFocus, navPoint, readingOrder } from "./navigation.js";
 import { faceMarkup, variantClass } from "./tiles.js";
 import { animationsOn } from "../storage.js";
 import { FALL_MS, LEAVE_MS, fallKey, stoneChange, turnDelay } from "./motion.js";
 import { boardScale } from "./zoom.js";
+import { boardMove, offerSkipTo } from "../keyboard.js";
 
 /**
  * What the board draws besides the view.
@@ -45,21 +47,100 @@ const EMPTY_UI = Object.freeze({
 /** Classes of a running animation, kept when the tile's classes are written again. */
 const KEPT_CLASSES = ["is-shaking", "is-focus", "is-falling", "is-turning", "is-arriving", "is-cracking", "is-cracked-open"];
 
-/** The words a screen reader hears for a tile. */
-export function tileLabel(tile, ui) {
-  const parts = [tile.name || tile.code];
-  if (ui.selected === tile.spot) parts.push("selected");
-  if (tile.stone) parts.push(`stone, ${tile.stone} ${tile.stone === 1 ? "crack" : "cracks"} left`);
-  if (tile.selectable === false) {
-    parts.push(`blocked: ${describeBlocked(tile)}`);
-  } else if (tile.free === false) {
-    parts.push("enclosed");
-  } else {
-    parts.push("free");
+/**
+ * What a tile's name needs to know about its board: whether it is a grid, how
+ * many layers the layout has, and the tiles by spot (to tell cover from sides).
+ * @typedef {object} LabelContext
+ * @property {boolean} grid
+ * @property {number} depth
+ * @property {Map<number, import("../types.js").Tile>} tiles
+ */
+
+/**
+ * The context `tileLabel` needs for the tiles of `view`.
+ * @param {View} view
+ * @returns {LabelContext}
+ */
+export function labelContext(view) {
+  const grid = view.geometry === "grid" || view.game === "shisensho";
+  let depth = (view.bounds && view.bounds.depth) || 0;
+  for (const t of view.tiles) depth = Math.max(depth, ((t.pos && t.pos[2]) || 0) + 1);
+  return { grid, depth, tiles: new Map(view.tiles.map((t) => [t.spot, t])) };
+}
+
+/** The words of tile names, in one place (a translation takes them from here). */
+export const LABEL_WORDS = Object.freeze({
+  row: (n) => `row ${n}`,
+  column: (n) => `column ${n}`,
+  topLayer: "top layer",
+  bottomLayer: "bottom layer",
+  layer: (n) => `layer ${n}`,
+  selected: "selected",
+  free: "free",
+  blocked: (why) => `blocked: ${why}`,
+  covered: "covered",
+  notFree: "not free",
+  sides: "both sides closed",
+  stone: (n) => `stone, ${n} ${n === 1 ? "crack" : "cracks"} left`,
+  hinted: "hinted",
+  partner: "possible partner",
+  freed: "newly freed",
+});
+
+/**
+ * A tile's place in words: "top layer, row 3, column 7" on a layered board (rows
+ * and columns counted in whole tiles from the top left, as the arrow keys move),
+ * "row 2, column 5" on a Shisen-Sho grid.
+ * @param {import("../types.js").Tile} tile
+ * @param {LabelContext} context
+ */
+export function tilePlace(tile, context) {
+  const W = LABEL_WORDS;
+  const [a = 0, b = 0, z = 0] = tile.pos || [];
+  if (context.grid) return `${W.row(a + 1)}, ${W.column(b + 1)}`;
+  const rowCol = `${W.row(Math.floor(b / 2) + 1)}, ${W.column(Math.floor(a / 2) + 1)}`;
+  if (context.depth <= 1) return rowCol;
+  const layer = z >= context.depth - 1 ? W.topLayer : z === 0 ? W.bottomLayer : W.layer(z + 1);
+  return `${layer}, ${rowCol}`;
+}
+
+/**
+ * Why a layered tile cannot be picked, in a few words: covered, both sides
+ * closed, or a stone (from the view's `blockers` and `stone`).
+ * @param {import("../types.js").Tile} tile
+ * @param {LabelContext} context
+ */
+function blockedWords(tile, context) {
+  const W = LABEL_WORDS;
+  const z = (tile.pos && tile.pos[2]) || 0;
+  const blockers = (tile.blockers || []).map((s) => context.tiles.get(s)).filter((t) => t && t.pos);
+  const reasons = [];
+  if (blockers.some((t) => (t?.pos?.[2] || 0) > z)) reasons.push(W.covered);
+  if (blockers.some((t) => (t?.pos?.[2] || 0) === z)) reasons.push(W.sides);
+  if (tile.stone) reasons.push(W.stone(tile.stone));
+  return W.blocked(reasons.length ? reasons.join(", ") : W.notFree);
+}
+
+/**
+ * The words a screen reader hears for a tile, each said once: its name, its
+ * place, then its state ("Plum, top layer, row 4, column 7, free"; "East Wind,
+ * row 2, column 5" on a Shisen-Sho grid, where every tile can be picked).
+ * @param {import("../types.js").Tile} tile
+ * @param {Partial<BoardUi>} ui
+ * @param {LabelContext} [context] (by default: a one-layer board)
+ */
+export function tileLabel(tile, ui, context = { grid: false, depth: 1, tiles: new Map() }) {
+  const W = LABEL_WORDS;
+  const parts = [tile.name || tile.code, tilePlace(tile, context)];
+  if (ui.selected === tile.spot) parts.push(W.selected);
+  if (!context.grid) {
+    if (tile.selectable === false) parts.push(blockedWords(tile, context));
+    else if (tile.stone) parts.push(W.stone(tile.stone));
+    else parts.push(W.free);
   }
-  if (ui.hinted.has(tile.spot)) parts.push("hinted");
-  if (ui.partners.has(tile.spot)) parts.push("possible partner");
-  if (ui.freed.has(tile.spot)) parts.push("newly freed");
+  if (ui.hinted && ui.hinted.has(tile.spot)) parts.push(W.hinted);
+  if (ui.partners && ui.partners.has(tile.spot)) parts.push(W.partner);
+  if (ui.freed && ui.freed.has(tile.spot)) parts.push(W.freed);
   return parts.join(", ");
 }
 
@@ -92,7 +173,7 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
   const scaler = /** @type {HTMLElement} */ (viewport.firstElementChild);
   const boardEl = /** @type {HTMLElement} */ (scaler.firstElementChild);
   const pathLayer = /** @type {SVGSVGElement} */ (boardEl.querySelector(".path-layer"));
-  /** @type {Map<number, HTMLButtonElement & {_place?: string, _label?: string, _pressed?: string}>} */
+  /** @type {Map<number, HTMLButtonElement & {_place?: string, _label?: string}>} */
   const elements = new Map();
   /** @type {View | null} */
   let view = null;
@@ -146,6 +227,8 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
     const falling = applyFalls(animate);
     const present = new Set();
     const hidden = hiddenSpots(view);
+    const labels = labelContext(view);
+    const grid = frame.kind === "grid";
     points = [];
     /** @type {DocumentFragment | null} */
     let fragment = null;
@@ -204,19 +287,12 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
         if (cracks) el.dataset.cracks = cracks;
         else delete el.dataset.cracks;
       }
-      const label = tileLabel(tile, ui);
+      const label = tileLabel(tile, ui, labels);
       if (el._label !== label) {
         el._label = label;
         el.setAttribute("aria-label", label);
       }
-      const pressed = ui.selected === spot ? "true" : "false";
-      if (el._pressed !== pressed) {
-        el._pressed = pressed;
-        el.setAttribute("aria-pressed", pressed);
-      }
-      if (!hidden.has(tile.spot)) {
-        points.push({ spot: tile.spot, x: box.left + TILE_W / 2, y: box.top + TILE_H / 2 });
-      }
+      if (!hidden.has(tile.spot)) points.push(navPoint(tile, box, grid));
     }
     if (fragment) boardEl.insertBefore(fragment, pathLayer);
     let lostFocus = false;
@@ -321,9 +397,8 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
   }
 
   function firstSpot() {
-    if (!points.length) return null;
-    const sorted = [...points].sort((a, b) => a.y - b.y || a.x - b.x);
-    return sorted[0].spot;
+    const [first] = readingOrder(points);
+    return first ? first.spot : null;
   }
 
   function nearestSpot(spot) {
@@ -377,23 +452,23 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
     if (onFocusChange) onFocusChange(spot);
   }
 
-  const KEY_DIRS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
+  /** Move the focus as `move` asks (see navigation.js); true when it moved. */
+  function moveBy(move) {
+    const next = moveFocus(points, focused, move);
+    if (next == null) return false;
+    focusSpot(next);
+    return true;
+  }
 
   function onKey(event) {
     const tileEl = /** @type {HTMLElement | null} */ (event.target.closest(".tile"));
     if (!tileEl) return;
-    const spot = Number(tileEl.dataset.spot);
-    const dir = KEY_DIRS[event.key];
-    if (dir) {
-      event.preventDefault();
-      const next = nearestInDirection(points, spot, dir);
-      if (next != null) focusSpot(next);
-    } else if (event.key === "Home" || event.key === "End") {
-      event.preventDefault();
-      const sorted = [...points].sort((a, b) => a.y - b.y || a.x - b.x);
-      const target = event.key === "Home" ? sorted[0] : sorted[sorted.length - 1];
-      if (target) focusSpot(target.spot);
-    }
+    const move = boardMove(event);
+    if (!move) return;
+    focused = Number(tileEl.dataset.spot);
+    // a key that moves nothing still belongs to the board (no page scroll, no shortcut)
+    event.preventDefault();
+    moveBy(move);
   }
 
   function onClick(event) {
@@ -406,6 +481,7 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
 
   boardEl.addEventListener("keydown", onKey);
   boardEl.addEventListener("click", onClick);
+  const forgetSkip = offerSkipTo(boardEl);
   const resize = new ResizeObserver(() => fit());
   resize.observe(viewport);
   window.addEventListener("resize", fit);
@@ -466,6 +542,8 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
       }
     },
     focusSpot,
+    /** Move the keyboard focus onto the board as `move` asks ("next-free", ...). */
+    move: moveBy,
     fit,
     /** The on-screen scale of the board (1 = tiles 60 px wide). */
     get scale() {
@@ -473,6 +551,7 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
     },
     destroy() {
       destroyed = true;
+      forgetSkip();
       resize.disconnect();
       window.removeEventListener("resize", fit);
       viewport.innerHTML = "";

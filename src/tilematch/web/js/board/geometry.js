@@ -138,34 +138,3 @@ export function hiddenSpots(view) {
   }
   return hidden;
 }
-
-/**
- * The tile to move to from `from` in direction dir ("left"|"right"|"up"|"down"),
- * given points [{spot, x, y}] (centres on screen). Nearest along the axis wins,
- * with sideways distance counted double. Returns a spot or null.
- */
-export function nearestInDirection(points, from, dir) {
-  const origin = points.find((p) => p.spot === from);
-  if (!origin) return points.length ? points[0].spot : null;
-  let best = null;
-  let bestScore = Infinity;
-  for (const p of points) {
-    if (p.spot === from) continue;
-    const dx = p.x - origin.x;
-    const dy = p.y - origin.y;
-    let along;
-    let side;
-    if (dir === "left") [along, side] = [-dx, dy];
-    else if (dir === "right") [along, side] = [dx, dy];
-    else if (dir === "up") [along, side] = [-dy, dx];
-    else [along, side] = [dy, dx];
-    if (along < 8) continue;
-    if (Math.abs(side) > along * 2.5 + 40) continue;
-    const score = along + Math.abs(side) * 2;
-    if (score < bestScore) {
-      bestScore = score;
-      best = p.spot;
-    }
-  }
-  return best;
-}

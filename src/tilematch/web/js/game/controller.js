@@ -9,7 +9,7 @@
 
 import { api } from "../api.js";
 import { createBoard } from "../board/board.js";
-import { bindShortcuts } from "../keyboard.js";
+import { bindShortcuts, keyHelpMarkup } from "../keyboard.js";
 import { hudItems, renderHud, shuffleWord } from "./hud.js";
 import { CONFIRM_MARKUP, createConfirm, LEAVE_WORDS } from "./confirm.js";
 import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
@@ -113,6 +113,7 @@ export function mountGame(root, options) {
         <div class="board-host"></div>
         <div class="pause-cover" hidden><p>Paused</p><button type="button" class="primary" data-action="pause">Resume <kbd>P</kbd></button></div>
       </div>
+      ${keyHelpMarkup()}
     </section>
     <dialog class="end-dialog" aria-labelledby="end-title"></dialog>${NO_MOVES_MARKUP}${CONFIRM_MARKUP}`;
 
@@ -567,6 +568,9 @@ export function mountGame(root, options) {
     Object.fromEntries([
       ...BUTTONS.map(([action, , key]) => [key, () => run(action)]),
       ["Escape", () => run("escape")],
+      // from anywhere on the page: onto the board's next or previous free tile
+      ["j", () => board.move("next-free")],
+      ["k", () => board.move("previous-free")],
     ]),
   );
 
