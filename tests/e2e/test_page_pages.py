@@ -66,7 +66,13 @@ def test_settings_persist_and_apply(page: Any) -> None:
     page.reload()
     page.wait_for_selector(".settings-form")
     root = page.evaluate("() => ({...document.documentElement.dataset})")
-    assert root == {"theme": "dark", "contrast": "high", "marks": "on", "motion": "off"}
+    assert root == {
+        "theme": "dark",
+        "contrast": "high",
+        "marks": "on",
+        "motion": "off",
+        "tileset": "classic",
+    }
     assert page.is_checked('input[name="marks"]')
     # number marks show on the board; the sound stays off by default for ambient
     open_board(page, "/play/shisensho/classic?size=4x4")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.fakes import deadlock_board, install, pairs_board
+from tests.support.fakes import FakeBoard, deadlock_board, install, pairs_board
+from tilematch.engine.tiles import tile_name
 from tilematch.modes import Settings, new_session, tower
 from tilematch.modes.blackwhite import DIFFICULTY_TABLE
 
@@ -292,3 +293,30 @@ def test_a_tower_level_asks_the_engine_for_its_stones(monkeypatch) -> None:
     assert [(a["layout"], a["difficulty"], a["stones"], a["version"]) for a in asked] == [
         (level.layout, "hard", level.stones, tower.GENERATOR_VERSION)
     ]
+
+
+@pytest.mark.parametrize(
+    ("faces", "a", "b", "words"),
+    [
+        (None, 0, 2, "Both tiles are black: pair a black tile with a white one."),
+        (None, 1, 3, "Both tiles are white: pair a black tile with a white one."),
+        (None, 0, 3, "A black 1 of Characters pairs only with a white 1 of Characters."),
+        (["b1f", "b5f", "w3f", "w8f"], 0, 1, "Both tiles are black: pair a black tile with a"),
+        (["b1f", "w5s", "w3f", "b5s"], 0, 1, "any black flower or season pairs with any white"),
+    ],
+)
+def test_a_refused_pair_says_why_in_colours(monkeypatch, faces, a, b, words) -> None:
+    board = pairs_board(2, "blackwhite") if faces is None else FakeBoard(faces, game="blackwhite")
+    install(monkeypatch, [board])
+    s = new_session(Settings(game="blackwhite", mode="zen", layout="pyramid", seed=1), now=0.0)
+    outcome = s.act({"type": "match", "a": a, "b": b}, 1.0)
+    assert not outcome.ok
+    assert outcome.reason == "not a match"
+    assert outcome.message is not None and words in outcome.message
+    assert s.moves == 0 and len(list(s.board.spots())) == 4
+
+
+def test_a_coloured_white_dragon_says_one_colour() -> None:
+    assert tile_name("w5z") == "white Frame Dragon"
+    assert tile_name("b5z") == "black Frame Dragon"
+    assert tile_name("5z") == "White Dragon"

@@ -195,7 +195,7 @@ def test_view_has_every_field_the_browser_draws(monkeypatch) -> None:
         "blockers": [],
         "stone": 0,
     }
-    assert view["last_match"] == {"a": 0, "b": 1, "path": [[0, 0], [0, 1]], "freed": []}
+    assert view["last_match"] == {"a": 0, "b": 1, "path": [[0, 0], [0, 1]], "freed": [], "fell": []}
     assert view["pairs"] == [[2, 3]] and view["open_pairs"] == 1
     assert view["combo"] == 1
     assert view["ledger"] == [{"label": "Pair x1", "points": 100, "kind": "pair", "at": 1.0}]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.support.fakes import FakeBoard, deadlock_board, install, pairs_board
@@ -198,3 +200,27 @@ def test_arcade_ends_at_zero_and_the_score_stands(monkeypatch) -> None:
     assert s.score == 200
     again = type(s).from_json(s.to_json())
     assert (again.status, again.score, again.summary) == (s.status, s.score, s.summary)
+
+
+def test_a_gravity_match_says_where_tiles_fell() -> None:
+    s = new_session(replace(CLASSIC, gravity=True), now=0.0)
+    board = s.board
+    cols = s.view(0.0)["bounds"]["cols"]
+    move = next(
+        m
+        for m in board.legal_pairs()
+        if m.a >= cols and board.face(m.a - cols) is not None and m.b != m.a - cols
+    )
+    above = board.face(move.a - cols)
+    assert s.act({"type": "match", "a": move.a, "b": move.b}, 1.0).ok
+    fell = s.view(1.0)["last_match"]["fell"]
+    assert fell, "a tile stood above the pair"
+    for start, target in fell:
+        assert target > start and board.face(target) is not None
+    target = dict(map(tuple, fell))[move.a - cols]
+    assert board.face(target) == above
+    # without gravity nothing falls
+    plain = new_session(CLASSIC, now=0.0)
+    first = next(iter(plain.board.legal_pairs()))
+    assert plain.act({"type": "match", "a": first.a, "b": first.b}, 1.0).ok
+    assert plain.view(1.0)["last_match"]["fell"] == []

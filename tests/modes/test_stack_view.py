@@ -28,7 +28,7 @@ def test_layered_view_explains_blocked_tiles_and_lists_freed_ones(monkeypatch) -
     assert refused.reason == "not free"  # covered by spot 3 (and a stone as well)
     assert s.act({"type": "match", "a": 0, "b": 3}, 1.0).ok
     view = s.view(1.0)
-    assert view["last_match"] == {"a": 0, "b": 3, "path": [], "freed": [1]}
+    assert view["last_match"] == {"a": 0, "b": 3, "path": [], "freed": [1], "fell": []}
     assert {t["spot"]: t["stone"] for t in view["tiles"]} == {1: 0, 2: 0}
     assert view["pairs"] == [[1, 2]]
     assert s.act({"type": "undo"}, 1.5).ok

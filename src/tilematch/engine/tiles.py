@@ -91,14 +91,25 @@ def is_valid_code(code: str) -> bool:
     return True
 
 
+#: The White Dragon's name on a coloured tile, so that a name says one colour:
+#: ``'white Frame Dragon'``, never ``'white White Dragon'`` (its picture is a frame).
+COLOURED_WHITE_DRAGON: Final = "Frame Dragon"
+
+
 def tile_name(code: str) -> str:
-    """The name a player reads: ``'5 of Bamboo'``, ``'Red Dragon'``, ``'black Plum'``."""
+    """The name a player reads: ``'5 of Bamboo'``, ``'Red Dragon'``, ``'black Plum'``;
+    on a Black & White tile the White Dragon is the Frame Dragon (one colour word).
+    Raises :class:`TileError` for a code that names no tile.
+
+    >>> tile_name("5z"), tile_name("w5z")
+    ('White Dragon', 'white Frame Dragon')
+    """
     colour, symbol = split_code(code)
     number, suit = int(symbol[0]), symbol[1]
     if suit in SUIT_NAMES:
         name = f"{number} of {SUIT_NAMES[suit]}"
     elif suit == "z":
-        name = HONOUR_NAMES[number]
+        name = COLOURED_WHITE_DRAGON if colour and number == 5 else HONOUR_NAMES[number]
     else:
         name = BONUS_NAMES[number]
     if colour is not None:

@@ -29,6 +29,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
+from tilematch.engine.tiles import match_group, split_code, tile_name
 from tilematch.modes import deals, tower
 from tilematch.modes.session import Session
 from tilematch.modes.settings import (
@@ -110,6 +111,12 @@ class Zen(Session):
         Tower that is built in, else the Turtle."""
         names = deals.layout_names()
         return next((n for n in ("pyramid", "yin-yang", "tower") if n in names), "turtle")
+
+    def _refusal_words(self, reason: str, a: int, b: int) -> str | None:
+        if reason != "not a match":
+            return None
+        face_a, face_b = self.board.face(a), self.board.face(b)
+        return pair_refusal(face_a, face_b) if face_a and face_b else None
 
     def _stones(self) -> int:
         return 0
@@ -326,3 +333,32 @@ class Tower(Countdown):
 def time_bonus(seconds_left: float) -> int:
     """Points for the countdown left at a clear: 20 per whole second."""
     return SECOND_LEFT_POINTS * max(0, math.floor(seconds_left + 1e-9))
+
+
+#: The Black & White flower and season rule, said where it matters (docs/rules.md §4).
+BONUS_RULE: Final = (
+    "In Black & White any black flower or season pairs with any white flower or season."
+)
+
+
+def pair_refusal(a: str, b: str) -> str:
+    """Why the Black & White faces ``a`` and ``b`` (codes such as ``"b5s"``) do not
+    pair, in words: two tiles of one colour, or two different symbols. Raises
+    :class:`~tilematch.engine.tiles.TileError` for a code that names no tile.
+
+    >>> pair_refusal("b5s", "b5s")
+    'Both tiles are black: pair a black tile with a white one.'
+    >>> pair_refusal("b5s", "w6s")
+    'A black 5 of Bamboo pairs only with a white 5 of Bamboo.'
+    """
+    colour_a, _ = split_code(a)
+    colour_b, _ = split_code(b)
+    bonus = match_group(a) == "bonus"
+    if colour_a == colour_b:
+        word = "black" if colour_a == "b" else "white"
+        text = f"Both tiles are {word}: pair a black tile with a white one."
+        return f"{text} {BONUS_RULE}" if bonus and match_group(b) == "bonus" else text
+    if bonus:
+        return BONUS_RULE
+    other = "w" if colour_a == "b" else "b"
+    return f"A {tile_name(a)} pairs only with a {tile_name(other + a[1:])}."

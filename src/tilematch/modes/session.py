@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Final
 
 from tilematch.engine.board import Board, Match, reason_text
+from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.stack.board import StackBoard
 from tilematch.modes import deals, fairness, registry
 from tilematch.modes.clock import GameClock
@@ -371,6 +372,19 @@ class Session:
         move_freed = board.freed_by(move) if isinstance(board, StackBoard) else None
         return freed_tiles(board, move_freed, free_before)
 
+    def _refusal_words(self, reason: str, a: int, b: int) -> str | None:
+        """The sentence for a refused pair ``a``, ``b`` (``None``: the standard one of
+        ``reason``); Black & White says why two faces do not pair."""
+        return None
+
+    def _falls(self, a: int, b: int) -> list[list[int]]:
+        """``[start, target]`` of every tile that taking ``a`` and ``b`` lets fall
+        (gravity boards only; ``[]`` elsewhere), for the page to draw the fall."""
+        board = self.board
+        if not isinstance(board, GridBoard):
+            return []
+        return [list(fall) for fall in board.falls_after(a, b)]
+
     def _valid_spot(self, spot: int) -> bool:
         if spot < 0:
             return False
@@ -487,7 +501,9 @@ class Session:
             return Outcome.refuse("empty")
         move = self.board.match(a, b)
         if move is None:
-            return Outcome.refuse(self.board.why_not(a, b))
+            reason = self.board.why_not(a, b)
+            return Outcome.refuse(reason, self._refusal_words(reason, a, b))
+        fell = self._falls(a, b)
         undo = _Undo(len(self.ledger.lines), self.chain.state(), {})
         free_before = self.board.free_spots()
         self.board.push(move)
@@ -503,6 +519,7 @@ class Session:
             "b": move.b,
             "path": [list(point) for point in move.path],
             "freed": freed,
+            "fell": fell,
         }
         events: list[Event] = [
             {"type": "match", "a": move.a, "b": move.b, "chain": self.chain.length}

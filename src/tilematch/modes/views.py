@@ -166,12 +166,14 @@ class Summary(ModeSummary):
 
 
 class LastMatch(TypedDict):
-    """The pair matched last: spots, the connecting path and the tiles it freed."""
+    """The pair matched last: spots, the connecting path, the tiles it freed and,
+    with gravity, where tiles fell (``[start, target]`` spots)."""
 
     a: int
     b: int
     path: list[list[int]]
     freed: list[int]
+    fell: list[list[int]]
 
 
 class View(TypedDict):

@@ -228,6 +228,17 @@ def test_gravity_pair_in_one_column() -> None:
     assert [board.face(s) for s in range(4)] == ["9m", "1m", "8m", "1m"]
 
 
+def test_falls_after_names_every_tile_that_moves_and_changes_nothing() -> None:
+    board = GridBoard(4, 1, ["9m", "1m", "8m", "1m"], gravity=True)
+    before = board.key()
+    # 9m falls from 0 to 2 and 8m from 2 to 3; the board itself is left as it was
+    assert board.falls_after(1, 3) == ((0, 2), (2, 3))
+    assert board.key() == before
+    board.push(Match(1, 3))
+    assert [board.face(s) for s in (2, 3)] == ["9m", "8m"]
+    assert GridBoard(4, 1, ["9m", "1m", "8m", "1m"]).falls_after(1, 3) == ()
+
+
 def test_push_and_pop_refuse_nonsense() -> None:
     board = board_of("1m 1m .")
     with pytest.raises(ValueError, match="not two tiles"):

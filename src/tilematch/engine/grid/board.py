@@ -398,6 +398,20 @@ class GridBoard:
                 self._settle(run)
         self._stack.append((move, saved))
 
+    def falls_after(self, a: int, b: int) -> tuple[tuple[int, int], ...]:
+        """Where tiles fall when the tiles at ``a`` and ``b`` are taken: ``(start,
+        target)`` of every tile that moves, by :meth:`GridShape.falls`; ``()`` without
+        gravity. The board is not changed."""
+        if not self.gravity:
+            return ()
+        run_of = self.shape.run_of
+        runs = [run_of[a]] if run_of[a] == run_of[b] else [run_of[a], run_of[b]]
+        occupied = self.occupied & ~(1 << a) & ~(1 << b)
+        out: list[tuple[int, int]] = []
+        for run in runs:
+            out.extend(fall for fall in self.shape.falls(run, occupied) if fall[0] != fall[1])
+        return tuple(out)
+
     def _settle(self, run: int) -> None:
         """Let the tiles of one vertical run slide to its bottom (:meth:`GridShape.falls`)."""
         falls = self.shape.falls(run, self.occupied)

@@ -1,6 +1,7 @@
 // @ts-check
 // Synthesised sounds (Web Audio): a short "snap" on a match, a soft low tone on a
-// refused pick, an optional calm ambient pad. No audio files, nothing to download.
+// refused pick, a dry crack for a stone, a rising chime for a cleared board or a
+// won game, an optional calm ambient pad. No audio files, nothing to download.
 
 import { getSettings, onSettings } from "./storage.js";
 
@@ -72,6 +73,45 @@ export function refuse() {
   osc.connect(g).connect(ac.destination);
   osc.start(t);
   osc.stop(t + 0.2);
+}
+
+/** A stone cracking: a short, dry burst of low noise. */
+export function crack() {
+  if (!getSettings().sound) return;
+  const ac = audio();
+  if (!ac) return;
+  const t = ac.currentTime;
+  const src = ac.createBufferSource();
+  src.buffer = noiseBuffer(ac, 0.12);
+  const low = ac.createBiquadFilter();
+  low.type = "lowpass";
+  low.frequency.value = 900;
+  const g = ac.createGain();
+  g.gain.setValueAtTime(0.5, t);
+  g.gain.exponentialRampToValueAtTime(0.001, t + 0.12);
+  src.connect(low).connect(g).connect(ac.destination);
+  src.start(t);
+}
+
+/** A rising chime of `notes` soft tones: three for a cleared board, five for a won game. */
+export function chime(notes = 3) {
+  if (!getSettings().sound) return;
+  const ac = audio();
+  if (!ac) return;
+  const start = ac.currentTime;
+  [523.3, 659.3, 784, 1046.5, 1318.5].slice(0, notes).forEach((f, i) => {
+    const t = start + i * 0.09;
+    const osc = ac.createOscillator();
+    osc.type = "sine";
+    osc.frequency.value = f;
+    const g = ac.createGain();
+    g.gain.setValueAtTime(0.0001, t);
+    g.gain.exponentialRampToValueAtTime(0.14, t + 0.02);
+    g.gain.exponentialRampToValueAtTime(0.001, t + 0.5);
+    osc.connect(g).connect(ac.destination);
+    osc.start(t);
+    osc.stop(t + 0.55);
+  });
 }
 
 /** Start or stop the ambient pad (a slow chord with a breathing filter). */

@@ -16,6 +16,7 @@ const KEY = "tilematch.settings";
  * @property {boolean} shisenPartners
  * @property {boolean} learn
  * @property {"auto" | "fit" | "readable"} zoom
+ * @property {string} tileset
  */
 
 /** @type {Readonly<Settings>} */
@@ -30,6 +31,7 @@ export const DEFAULTS = Object.freeze({
   shisenPartners: false, // the same in Shisen-Sho, where it is help: counted as a hint
   learn: false, // Learn Mode
   zoom: "auto", // "auto" (fit while tiles stay readable) | "fit" | "readable"
+  tileset: "classic", // a key of TILE_SETS (board/tilesets.js)
 });
 
 const listeners = new Set();
@@ -79,13 +81,14 @@ export function animationsOn(settings = getSettings()) {
   return !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Reflect settings on <html>: data-theme, data-contrast, data-marks, data-motion. */
+/** Reflect settings on <html>: data-theme, data-contrast, data-marks, data-motion, data-tileset. */
 export function applySettings(settings = getSettings()) {
   const root = document.documentElement;
   root.dataset.theme = settings.theme;
   root.dataset.contrast = settings.contrast ? "high" : "normal";
   root.dataset.marks = settings.marks ? "on" : "off";
   root.dataset.motion = animationsOn(settings) ? "on" : "off";
+  root.dataset.tileset = settings.tileset;
 }
 
 /** Remember the last game id per game/mode, to continue after a reload. */

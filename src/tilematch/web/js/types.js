@@ -49,7 +49,7 @@
  * @property {Record<string, number | null | undefined>} [counters]
  * @property {Record<string, any> | null} [summary]
  * @property {{label: string, points: number}[]} [ledger]
- * @property {{freed?: number[], path?: number[][]} | null} [last_match]
+ * @property {{a: number, b: number, freed?: number[], path?: number[][], fell?: number[][]} | null} [last_match]
  * @property {string} [layout]
  * @property {string} [shape]
  * @property {number[]} [size]

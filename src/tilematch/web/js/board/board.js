@@ -5,11 +5,13 @@
 //   const board = createBoard(viewportElement, { onPick(spot) {} });
 //   board.set(view, ui);            // ui: {selected, partners, hinted, freed, blockers, learn, showFree}
 //   board.flashPath(path); board.shake([a, b]); board.fit(); board.destroy();
+//   board.banner(text); board.celebrate(); board.urgent(on);   // moments (motion.js)
 
 import { frameFor, hiddenSpots, TILE_W, TILE_H, CELL_W } from "./geometry.js";
 import { moveFocus, navPoint, readingOrder } from "./navigation.js";
 import { faceMarkup, variantClass } from "./tiles.js";
 import { animationsOn } from "../storage.js";
+import { FALL_MS, LEAVE_MS, fallKey, stoneChange, turnDelay } from "./motion.js";
 import { boardScale } from "./zoom.js";
 import { boardMove, offerSkipTo } from "../keyboard.js";
 
@@ -41,6 +43,9 @@ const EMPTY_UI = Object.freeze({
   showFree: false,
   zoom: "fit",
 });
+
+/** Classes of a running animation, kept when the tile's classes are written again. */
+const KEPT_CLASSES = ["is-shaking", "is-focus", "is-falling", "is-turning", "is-arriving", "is-cracking", "is-cracked-open"];
 
 /**
  * What a tile's name needs to know about its board: whether it is a grid, how
@@ -185,6 +190,11 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
   let scale = 1;
   let destroyed = false;
   let lastFit = "";
+  /** the last match whose falls were drawn */
+  let fallenFor = "";
+  let focusLost = false;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let pathTimer;
 
   function schedule() {
     if (scheduled || destroyed) return;
@@ -198,7 +208,8 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
   function render() {
     if (!view) return;
     const start = performance.now();
-    if (frameFor_ !== view.id) frame = null;
+    const sameGame = frameFor_ === view.id;
+    if (!sameGame) frame = null;
     const drawn = frameFor(view, frame);
     frame = drawn;
     frameFor_ = view.id;
@@ -208,8 +219,12 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
     boardEl.style.setProperty("--th", `${TILE_H}px`);
     boardEl.classList.toggle("learn", Boolean(ui.learn));
     boardEl.classList.toggle("show-free", Boolean(ui.showFree));
-    boardEl.classList.toggle("no-anim", !animationsOn());
+    const animate = animationsOn();
+    boardEl.classList.toggle("no-anim", !animate);
     boardEl.classList.toggle("is-grid", frame.kind === "grid");
+    boardEl.style.setProperty("--leave-ms", `${LEAVE_MS}ms`);
+    viewport.classList.toggle("no-anim", !animate);
+    const falling = applyFalls(animate);
     const present = new Set();
     const hidden = hiddenSpots(view);
     const labels = labelContext(view);
@@ -226,11 +241,15 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
         el.type = "button";
         el.className = "tile";
         el.dataset.spot = String(tile.spot);
+        // a tile coming back (an undo) or dealt onto a board already drawn arrives
+        if (animate && sameGame && elements.size) flash(el, "is-arriving", 420);
         elements.set(tile.spot, el);
         fragment = fragment || document.createDocumentFragment();
         fragment.appendChild(el);
       }
       if (el.dataset.code !== tile.code) {
+        // a tile that stays while its face changes was shuffled (or dealt anew): it turns
+        if (el.dataset.code && animate) turn(el, tile.spot);
         el.dataset.code = tile.code;
         el.innerHTML = faceMarkup(tile.code);
       }
@@ -258,10 +277,12 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
       if (ui.explained === spot) className += " is-explained";
       if (ui.matching.has(spot)) className += " is-matching";
       if (tile.stone) className += " is-stone";
-      if (el.classList.contains("is-shaking")) className += " is-shaking";
-      if (el.classList.contains("is-focus")) className += " is-focus";
+      for (const kept of KEPT_CLASSES) if (el.classList.contains(kept)) className += ` ${kept}`;
+      if (falling.has(spot) && !className.includes(" is-falling")) className += " is-falling";
       if (el.className !== className) el.className = className;
       const cracks = tile.stone ? String(tile.stone) : "";
+      const change = stoneChange(el.dataset.cracks || "", cracks);
+      if (change && animate) flash(el, change === "open" ? "is-cracked-open" : "is-cracking", 700);
       if ((el.dataset.cracks || "") !== cracks) {
         if (cracks) el.dataset.cracks = cracks;
         else delete el.dataset.cracks;
@@ -274,20 +295,15 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
       if (!hidden.has(tile.spot)) points.push(navPoint(tile, box, grid));
     }
     if (fragment) boardEl.insertBefore(fragment, pathLayer);
-    const animate = animationsOn();
     let lostFocus = false;
     for (const [spot, el] of elements) {
       if (present.has(spot)) continue;
       elements.delete(spot);
-      if (el === document.activeElement) lostFocus = true;
-      if (animate && !el.classList.contains("is-removing")) {
-        el.classList.remove("is-selected", "is-hinted", "is-partner");
-        el.classList.add("is-removing");
-        el.tabIndex = -1;
-        setTimeout(() => el.remove(), 280);
-      } else {
-        el.remove();
-      }
+      leave(el, animate);
+    }
+    if (focusLost) {
+      lostFocus = true;
+      focusLost = false;
     }
     // roving tab stop: keep it on a present tile, and keep keyboard focus in the board
     if (focused == null || !present.has(focused)) {
@@ -309,6 +325,75 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
     boardEl.dataset.renderMs = (end - start).toFixed(2);
     if (!boardEl.dataset.firstDrawn) boardEl.dataset.firstDrawn = end.toFixed(1);
     boardEl.dataset.rendered = String(view.tiles.length);
+  }
+
+  /**
+   * Under gravity, move the drawn tiles of the last match's falls to their new spots
+   * (once per match), so each tile slides down instead of a copy vanishing above and
+   * another appearing below; the matched pair leaves first. Returns the spots that fall.
+   * @param {boolean} animate
+   * @returns {Set<number>}
+   */
+  function applyFalls(animate) {
+    const lm = view && view.last_match;
+    const key = view && lm ? fallKey(view) : "";
+    if (!lm || !lm.fell || !lm.fell.length || key === fallenFor) return new Set();
+    fallenFor = key;
+    for (const spot of [lm.a, lm.b]) {
+      const el = elements.get(spot);
+      if (!el) continue;
+      elements.delete(spot);
+      leave(el, animate);
+    }
+    /** @type {Map<number, HTMLButtonElement & {_place?: string, _label?: string, _pressed?: string}>} */
+    const moved = new Map();
+    for (const [start, target] of lm.fell) {
+      const el = elements.get(start);
+      if (!el) continue;
+      elements.delete(start);
+      el.dataset.spot = String(target);
+      moved.set(target, el);
+    }
+    for (const [spot, el] of moved) elements.set(spot, el);
+    if (!animate) return new Set();
+    const spots = new Set(moved.keys());
+    setTimeout(() => {
+      for (const spot of spots) elements.get(spot)?.classList.remove("is-falling");
+    }, LEAVE_MS + FALL_MS + 60);
+    return spots;
+  }
+
+  /** Let a tile that is no longer on the board leave (with its animation, if any). */
+  function leave(el, animate) {
+    if (el === document.activeElement) focusLost = true;
+    if (animate && !el.classList.contains("is-removing")) {
+      el.classList.remove("is-selected", "is-hinted", "is-partner");
+      el.classList.add("is-removing");
+      el.tabIndex = -1;
+      setTimeout(() => el.remove(), LEAVE_MS + 20);
+    } else {
+      el.remove();
+    }
+  }
+
+  /** Turn a tile whose face changed in place (a shuffle), a little after its neighbours. */
+  function turn(el, spot) {
+    el.style.setProperty("--turn-delay", `${turnDelay(spot)}ms`);
+    flash(el, "is-turning", 420 + turnDelay(spot));
+  }
+
+  /** Give `el` the class `name` for `ms` milliseconds (its animation plays once). */
+  function flash(el, name, ms) {
+    el.classList.remove(name);
+    void el.offsetWidth;
+    el.classList.add(name);
+    setTimeout(() => el.classList.remove(name), ms);
+  }
+
+  function clearPath() {
+    clearTimeout(pathTimer);
+    pathLayer.classList.remove("is-visible");
+    pathLayer.innerHTML = "";
   }
 
   function firstSpot() {
@@ -420,12 +505,30 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
         path.map((p) => `<circle class="path-dot" cx="${drawn.point(p)[0]}" cy="${drawn.point(p)[1]}" r="5"/>`).join("");
       pathLayer.dataset.points = JSON.stringify(path);
       pathLayer.classList.add("is-visible");
-      clearTimeout(this._pathTimer);
+      clearTimeout(pathTimer);
       if (hold) return;
-      this._pathTimer = setTimeout(() => {
-        pathLayer.classList.remove("is-visible");
-        pathLayer.innerHTML = "";
-      }, 550);
+      // the line stays until both tiles have gone, and a moment more
+      pathTimer = setTimeout(clearPath, Math.max(550, LEAVE_MS + 250));
+    },
+    /** Take the connecting line away at once (a new board came). */
+    clearPath,
+    /** Show a short line over the board ("Board cleared +1000"), for a moment. */
+    banner(text) {
+      viewport.querySelector(".board-banner")?.remove();
+      const el = document.createElement("p");
+      el.className = "board-banner";
+      el.setAttribute("aria-hidden", "true");
+      el.textContent = text;
+      viewport.appendChild(el);
+      setTimeout(() => el.remove(), 1500);
+    },
+    /** The moment of a won game: a sweep of light over the board. */
+    celebrate() {
+      flash(boardEl, "is-won", 1300);
+    },
+    /** Mark the last seconds of a clock on the board (or stop marking them). */
+    urgent(on) {
+      viewport.classList.toggle("is-urgent", Boolean(on));
     },
     /** Shake tiles to show a refused pick. */
     shake(spots) {

@@ -8,8 +8,8 @@ export const CELL_W = 60;
 export const CELL_H = 80;
 export const TILE_W = 56;
 export const TILE_H = 76;
-export const LAYER_DX = 6;
-export const LAYER_DY = 8;
+export const LAYER_DX = 10;
+export const LAYER_DY = 12;
 const MARGIN = 0.5; // in cells, around a grid board
 const PAD = 14; // px around a layered board
 
@@ -113,7 +113,7 @@ function stackFrame(view, previous) {
         left: PAD + (x - minX) * hw + (maxZ - z) * LAYER_DX,
         top: PAD + (y - minY) * hh + (maxZ - z) * LAYER_DY,
         z: z * 10000 + (y - minY) * 100 + (x - minX),
-        shade: maxZ ? ((maxZ - z) * 0.03).toFixed(2) : "0",
+        shade: maxZ ? Math.min(0.24, (maxZ - z) * 0.06).toFixed(2) : "0",
       };
     },
     point() {

@@ -25,3 +25,24 @@ export const GLYPHS = {
   zhong: "M8 12 H32 V27 H8 Z M20 3 V38",
   fa: "M7 4 L12 8 M4 11 L13 7 M24 3 L22 8 L34 11 M28 4 L33 6 M6 14 H15 V19 H7 V25 H16 V32 Q16 36 11 35 M23 13 V18 Q23 21 20 22 M27 13 V19 H33 V14 M21 25 H33 Q29 33 19 38 M23 28 Q27 34 36 37",
 };
+
+// Numerals and letters drawn as strokes in a 20x32 box, for the sets that print
+// a number or a wind's letter large (and the corner numbers of flowers and seasons).
+export const DIGITS = {
+  1: "M5 7 L11 2 V30 M5 30 H17",
+  2: "M3 8 Q4 2 10 2 Q17 2 17 9 Q17 15 3 30 H18",
+  3: "M3 5 Q9 0 15 4 Q19 11 9 15 Q19 16 18 24 Q15 32 3 28",
+  4: "M14 30 V2 L2 21 H19",
+  5: "M17 2 H5 L4 14 Q8 12 12 12 Q18 13 18 21 Q17 30 10 30 Q5 30 3 27",
+  6: "M16 4 Q12 1 8 3 Q2 7 2 19 Q2 30 10 30 Q18 30 18 22 Q18 14 10 14 Q4 14 2 19",
+  7: "M2 2 H18 L8 30",
+  8: "M10 15 Q3 14 3 8 Q3 2 10 2 Q17 2 17 8 Q17 14 10 15 Q2 16 2 23 Q2 30 10 30 Q18 30 18 23 Q18 16 10 15 Z",
+  9: "M18 13 Q16 18 10 18 Q2 18 2 10 Q2 2 10 2 Q18 2 18 12 Q18 25 12 29 Q8 31 4 29",
+};
+
+export const LETTERS = {
+  E: "M17 2 H3 V30 H17 M3 16 H14",
+  S: "M17 5 Q14 2 10 2 Q3 2 3 8 Q3 14 10 16 Q17 18 17 24 Q17 30 10 30 Q5 30 2 27",
+  W: "M1 2 L5 30 L10 12 L15 30 L19 2",
+  N: "M3 30 V2 L17 30 V2",
+};

@@ -14,7 +14,9 @@ import { hudItems, renderHud, shuffleWord } from "./hud.js";
 import { CONFIRM_MARKUP, createConfirm, LEAVE_WORDS } from "./confirm.js";
 import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
 import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pausedWords, pick as pickTile, tileAt, uiState } from "./state.js";
-import { snap, refuse } from "../sound.js";
+import { boardClearedWords, stoneWords } from "./state.js";
+import { showNotes } from "./notes.js";
+import { chime, crack, snap, refuse } from "../sound.js";
 import { getSettings, setSettings, onSettings } from "../storage.js";
 import { boardTitle, GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
 
@@ -171,8 +173,9 @@ export function mountGame(root, options) {
 
   function drawHud() {
     if (!state.view) return;
-    const { elapsed, remaining } = clockNow();
+    const { elapsed, remaining, running } = clockNow();
     renderHud(hudEl, hudItems(state.view, elapsed, remaining));
+    board.urgent(running && remaining != null && remaining <= 10);
   }
 
   /** Show Partners is on for this game: Shisen-Sho has its own setting (it is help there). */
@@ -251,13 +254,21 @@ export function mountGame(root, options) {
     }
     draw();
     reportPartners();
+    showNotes(root.querySelector(".board-area"), view);
     if (!quiet) checkStatus(previousStatus);
     if (options.onChange && previousStatus !== view.status) options.onChange(view);
   }
 
   function checkStatus(previousStatus) {
     const view = shown();
-    if (FINISHED.has(view.status) && previousStatus !== view.status) dialogs.openEnd(view);
+    if (FINISHED.has(view.status) && previousStatus !== view.status) {
+      // a game won here and now has its moment on the board, around the dialog
+      if (view.status === "won" && previousStatus != null) {
+        board.celebrate();
+        chime(5);
+      }
+      dialogs.openEnd(view);
+    }
     if (view.status === "deadlock" && previousStatus !== "deadlock") dialogs.openNoMoves(view);
     if (view.status === "playing") dialogs.closeNoMoves();
   }
@@ -358,11 +369,22 @@ export function mountGame(root, options) {
       const view = result.game;
       const lm = view.last_match;
       state.freed = new Set(lm && lm.freed ? lm.freed : []);
-      const gained = (view.score ?? 0) - (state.view.score ?? 0);
+      const before = state.view;
+      const gained = (view.score ?? 0) - (before.score ?? 0);
       apply(view);
-      if (lm && lm.path && lm.path.length) board.flashPath(lm.path);
+      // a cleared Arcade board is marked, and the old board's line is not drawn on the new one
+      const newBoard = (result.events || []).some((e) => e.type === "new_board");
+      if (newBoard) {
+        board.clearPath();
+        board.banner(boardClearedWords(gained));
+        chime(3);
+      } else if (lm && lm.path && lm.path.length) board.flashPath(lm.path);
       if (!answered) snap(view.combo || 1);
-      say(matchedWords(state, first, second, gained), "ok");
+      const cracked = stoneWords(before, view);
+      if (cracked) crack();
+      const words = [matchedWords(state, first, second, gained), cracked];
+      if (newBoard) words.push(`${boardClearedWords(gained)}: a new board is dealt.`);
+      say(words.filter(Boolean).join(" "), "ok");
       root.dataset.lastClickMs = (performance.now() - started).toFixed(1);
     } catch (error) {
       say(/** @type {Error} */ (error).message, "error");

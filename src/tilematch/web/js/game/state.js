@@ -410,3 +410,61 @@ export function matchedWords(state, first, second, gained) {
   if (unrankedWords(view)) text += ` ${unrankedWords(view)}`;
   return text;
 }
+
+/** Sentences the board says once, the first time what they explain appears. */
+export const NOTES = {
+  stones:
+    "Stone tiles (grey, with a number) cannot be picked until they crack open. Each pair you take beside a stone on its layer, or lying on it, cracks it once; the number is the cracks it still needs.",
+  bonus:
+    "In Black & White any black flower or season pairs with any white flower or season (in Solitaire a flower pairs with a flower and a season with a season).",
+};
+
+/**
+ * The notes a view calls for: "stones" when it has a stone tile, "bonus" when a
+ * Black & White board has flowers or seasons.
+ * @param {View} view
+ * @returns {(keyof typeof NOTES)[]}
+ */
+export function notesFor(view) {
+  /** @type {(keyof typeof NOTES)[]} */
+  const out = [];
+  if (view.tiles.some((t) => t.stone)) out.push("stones");
+  if (view.game === "blackwhite" && view.tiles.some((t) => /^[bw]\df$/.test(t.code))) out.push("bonus");
+  return out;
+}
+
+/**
+ * What the stones did between two views of one game, in words ("" when nothing):
+ * which cracked open (and can be picked now) and how many cracked once more.
+ * @param {View | null} before
+ * @param {View} after
+ */
+export function stoneWords(before, after) {
+  if (!before || before.id !== after.id) return "";
+  const was = new Map(before.tiles.filter((t) => t.stone).map((t) => [t.spot, t.stone]));
+  const opened = [];
+  let cracked = 0;
+  let least = Infinity;
+  for (const t of after.tiles) {
+    const old = was.get(t.spot);
+    if (!old) continue;
+    if (!t.stone) opened.push(t.name);
+    else if (t.stone < old) {
+      cracked += 1;
+      least = Math.min(least, t.stone);
+    }
+  }
+  const words = [];
+  if (opened.length) words.push(`Cracked open: ${opened.join(", ")} can be picked now.`);
+  if (cracked === 1) words.push(`A stone cracked: ${least} more ${least === 1 ? "crack" : "cracks"} to open it.`);
+  else if (cracked > 1) words.push(`${cracked} stones cracked.`);
+  return words.join(" ");
+}
+
+/**
+ * The line the board shows when an Arcade board is cleared and the next one dealt.
+ * @param {number} gained the points the clearing pair earned, the clear's bonus included
+ */
+export function boardClearedWords(gained) {
+  return gained > 0 ? `Board cleared +${gained}` : "Board cleared";
+}

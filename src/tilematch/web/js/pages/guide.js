@@ -8,8 +8,8 @@ import { tilePicture } from "../board/tiles.js";
 const SECTIONS = [
   ["m", "Characters", "Match the identical tile."],
   ["p", "Dots", "Match the identical tile."],
-  ["s", "Bamboo", "Match the identical tile. The 1 of Bamboo is drawn as a bird."],
-  ["z", "Winds and Dragons", "Match the identical tile. The White Dragon is an empty frame."],
+  ["s", "Bamboo", "Match the identical tile. The 1 of Bamboo is drawn as a bird (as a 1 in the high-legibility set)."],
+  ["z", "Winds and Dragons", "Match the identical tile. The White Dragon is an empty frame; in Black & White it is called the Frame Dragon."],
   ["f", "Flowers and Seasons", "Any flower matches any flower, any season any season — never a flower with a season."],
 ];
 

@@ -5,6 +5,7 @@
 import { getSettings, setSettings } from "../storage.js";
 import { snap } from "../sound.js";
 import { tilePicture } from "../board/tiles.js";
+import { TILE_SETS } from "../board/tilesets.js";
 
 /** Help lines under the settings that need one. */
 export const SETTINGS_HELP = {
@@ -23,6 +24,9 @@ export default async function settings(main) {
   main.innerHTML = `<div class="settings-page"><h1>Settings</h1>
     <form class="card settings-form">
       <fieldset><legend>Theme</legend>${radio("theme", "auto", "Follow the system")}${radio("theme", "light", "Light")}${radio("theme", "dark", "Dark")}</fieldset>
+      <fieldset class="tileset-choice"><legend>Tile set</legend>${Object.entries(TILE_SETS)
+        .map(([id, set]) => `${radio("tileset", id, set.name)}<p class="help muted">${set.about}</p>`)
+        .join("")}</fieldset>
       <fieldset><legend>Tiles</legend>
         ${check("contrast", "High contrast", "Pure white faces, saturated colours and strong outlines.")}
         ${check("marks", "Number and letter marks on every tile", "5B = 5 of Bamboo, 3D = 3 of Dots, 7C = 7 of Characters, E S W N winds, R G Wh dragons, F1–F4 flowers, Sp Su Au Wi seasons, ● black and ○ white.")}
@@ -53,6 +57,7 @@ export default async function settings(main) {
     setSettings({
       theme: data.get("theme"),
       animations: data.get("animations"),
+      tileset: data.get("tileset"),
       zoom: data.get("zoom"),
       contrast: form.contrast.checked,
       marks: form.marks.checked,
