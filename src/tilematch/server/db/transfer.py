@@ -31,6 +31,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game_starts", ("start_key",)),
     ("moves", ("game_id", "seq")),
     ("results", ("game_id",)),
+    ("layouts", ("id",)),
 )
 #: Rows read and written at a time.
 BATCH = 1000

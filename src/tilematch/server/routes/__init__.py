@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tilematch.server.routes import campaign, daily, duels, games, players, reference, results
+from tilematch.server.routes import (
+    campaign,
+    daily,
+    duels,
+    games,
+    my_layouts,
+    players,
+    reference,
+    results,
+)
 
 #: Routers in the order their routes are matched.
 ROUTERS: tuple[APIRouter, ...] = (
@@ -20,6 +29,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     results.router,
     reference.router,
     duels.router,
+    my_layouts.router,
 )
 
 
