@@ -15,6 +15,7 @@ import guide from "./pages/guide.js";
 import learn from "./pages/learn.js";
 import settings from "./pages/settings.js";
 import duel from "./pages/duel.js";
+import editor, { shared as sharedLayout } from "./pages/editor.js";
 
 /** @typedef {import("./types.js").Page} Page */
 
@@ -29,6 +30,8 @@ const ROUTES = [
   [/^\/learn\/?$/, learn, "Why can't I select this tile?", "/learn"],
   [/^\/settings\/?$/, settings, "Settings", "/settings"],
   [/^\/duel\/?$/, duel, "Speed Duel", "/duel"],
+  [/^\/editor(?:\/([A-Za-z0-9]+))?\/?$/, editor, "Layout Editor", "/editor"],
+  [/^\/layouts\/shared\/([A-Za-z0-9]+)\/?$/, sharedLayout, "Shared layout", "/editor"],
 ];
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
