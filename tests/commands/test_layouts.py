@@ -79,7 +79,11 @@ def test_bad_file_exits_2_with_the_reason(
         (["no/such/file.lay"], "no/such/file.lay: cannot read"),
         (["turtel"], "unknown layout 'turtel'"),
         (["--export", "gnome"], "--map and --export need a layout"),
-        (["yin-yang", "--export", "kyodai"], "Kyodai files hold at most"),
+        (["yin-yang", "--export", "kyodai"], "does not fit a Kyodai file"),
+        (["export", "turtle"], "layouts export needs a layout and --format"),
+        (["export", "--format", "gnome"], "layouts export needs a layout and --format"),
+        (["export", "turtel", "--format", "gnome"], "unknown layout 'turtel'"),
+        (["turtle", "pyramid"], "only go with 'export'"),
         (["turtle", "--map", "x"], "turtle: a map name only applies"),
     ],
 )
@@ -178,3 +182,20 @@ def test_measure_refuses_bad_counts(
 ) -> None:
     code, _, err = run(capsys, "measure", *args)
     assert code == 2 and message in err
+
+
+@pytest.mark.parametrize(
+    ("fmt", "ending"), [("kmahjongg", "layout"), ("gnome", "map"), ("kyodai", "lay")]
+)
+def test_export_command_writes_stdout_a_file_or_into_a_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str, ending: str
+) -> None:
+    turtle = layouts.get("turtle")
+    code, out, _ = run(capsys, "export", "Turtle", "--format", fmt)
+    assert code == 0 and layouts.read_layout(out, f"t.{ending}").positions == turtle.positions
+    code, out, _ = run(capsys, "export", "turtle", "--format", fmt, "--out", str(tmp_path))
+    written = tmp_path / f"turtle.{ending}"
+    assert code == 0 and out == f"{written}\n"
+    assert layouts.read_layout(written.read_text(), written.name).positions == turtle.positions
+    code, _, err = run(capsys, "export", "turtle", "--format", fmt, "--out", str(tmp_path / "no/x"))
+    assert code == 2 and "cannot write" in err

@@ -7,11 +7,13 @@ import functools
 import json
 import multiprocessing
 import sys
+from pathlib import Path
 from typing import Any
 
 from tilematch.commands import InputError, fail, read_bytes
 from tilematch.engine import layouts
 from tilematch.engine.layouts.layout import Layout, LayoutError
+from tilematch.engine.layouts.writers import ENDINGS, ascii_stem, write_layout
 
 #: ``--export`` choices: the file formats (and an SVG picture).
 EXPORTS = ("kmahjongg", "kmahjongg-1.0", "gnome", "kyodai", "svg")
@@ -62,7 +64,18 @@ def add_parser(sub: Any) -> None:
             "a summary, or write it out in another format with --export."
         ),
     )
-    parser.add_argument("layout", nargs="?", metavar="NAME|FILE", help="a layout to show")
+    parser.add_argument(
+        "layout", nargs="?", metavar="NAME|FILE", help="a layout to show ('export' or 'measure')"
+    )
+    parser.add_argument(
+        "target", nargs="?", metavar="NAME|FILE", help="with 'export': the layout to write"
+    )
+    parser.add_argument(
+        "--format",
+        choices=EXPORTS,
+        metavar="FORMAT",
+        help=f"with 'export': the file format ({', '.join(EXPORTS)})",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON (one object per line)")
     parser.add_argument("--map", metavar="NAME", help="which map of a GNOME file (default: first)")
     parser.add_argument(
@@ -75,7 +88,9 @@ def add_parser(sub: Any) -> None:
         "--jobs", type=int, default=1, metavar="N", help="measure: processes to measure with"
     )
     parser.add_argument(
-        "--out", metavar="FILE", help="measure: write the frozen figures module to FILE"
+        "--out",
+        metavar="FILE",
+        help="measure: write the frozen figures module to FILE; export: write the file there",
     )
     parser.add_argument(
         "--export",
@@ -133,15 +148,38 @@ def export(layout: Layout, fmt: str) -> str:
 
     Raises :class:`LayoutError` when the format cannot hold the layout.
     """
-    if fmt == "kmahjongg":
-        return layouts.write_kmahjongg(layout)
     if fmt == "kmahjongg-1.0":
         return layouts.write_kmahjongg(layout, version="1.0")
-    if fmt == "gnome":
-        return layouts.write_gnome(layout)
-    if fmt == "kyodai":
-        return layouts.write_kyodai(layout)
-    return layouts.layout_svg(layout)
+    if fmt == "svg":
+        return layouts.layout_svg(layout)
+    return write_layout(layout, fmt)
+
+
+def export_command(target: str | None, fmt: str | None, out: str | None) -> int:
+    """``tilematch layouts export NAME|FILE --format F [--out FILE]``: write the layout
+    in format ``F`` to standard output, or to ``out`` (named as :func:`file_name` says
+    when ``out`` is a folder). Returns the exit code: 2 with a message for a missing
+    argument, an unusable layout or a file that cannot be written."""
+    if target is None or fmt is None:
+        return fail("layouts export needs a layout and --format (e.g. turtle --format gnome)")
+    try:
+        layout = load_layout_arg(target)
+        text = export(layout, fmt)
+    except LayoutError as error:
+        return fail(str(error))
+    if out is None:
+        sys.stdout.write(text)
+        return 0
+    path = Path(out)
+    if path.is_dir():
+        ending = ".svg" if fmt == "svg" else ENDINGS[fmt.split("-")[0]]
+        path = path / (ascii_stem(layout.name) + ending)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        return fail(f"{path}: cannot write: {error.strerror or error}")
+    print(path)
+    return 0
 
 
 def measure(deals: int | None, out: str | None, jobs: int = 1, nodes: int | None = None) -> int:
@@ -176,6 +214,10 @@ def measure(deals: int | None, out: str | None, jobs: int = 1, nodes: int | None
 def run(args: argparse.Namespace) -> int:
     if args.layout == "measure":
         return measure(args.deals, args.out, args.jobs, args.nodes)
+    if args.layout == "export":
+        return export_command(args.target, args.format, args.out)
+    if args.target is not None or args.format is not None:
+        return fail("a second layout and --format only go with 'export' (layouts export NAME)")
     if args.layout is None:
         if args.map or args.export:
             return fail("--map and --export need a layout (a built-in name or a file)")

@@ -19,7 +19,7 @@ from tilematch.server.headers import SecurityHeaders
 from tilematch.server.limits import BodyLimit, InFlight, Limit, RateLimiter, Slots
 from tilematch.server.openapi_errors import answers
 from tilematch.server.origins import OriginCheck
-from tilematch.server.routes import routers
+from tilematch.server.routes import layout_files, routers
 from tilematch.server.rules import ModesRules, Rules
 from tilematch.server.settings import Settings
 from tilematch.server.shared_limits import SharedLimits
@@ -76,7 +76,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         settings.joins_per_minute, settings.joins_burst, settings.clock, shared_limits
     )
     errors.install(app)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, larger=layout_files.BODY_LIMITS)
     app.add_middleware(OriginCheck, allowed=settings.origins)
     believe_proxies(app, settings.forwarded_allow_ips)
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, a 413 or 403 too

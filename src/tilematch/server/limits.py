@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from typing import Protocol
 
@@ -150,16 +150,20 @@ class BodyLimit:
 
     A declared ``Content-Length`` over the limit is refused before reading;
     a body without one (chunked) is read up to the limit and handed on whole.
+    ``larger`` gives paths that take larger bodies (a layout file's text) their own
+    limit; a path's limit is never below ``limit``.
     """
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, larger: Mapping[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.larger = {path: max(limit, size) for path, size in (larger or {}).items()}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.limit)
         declared = None
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
@@ -172,8 +176,8 @@ class BodyLimit:
                     scope, receive, send
                 )
                 return
-            if length > self.limit:
-                await self._too_large(scope, receive, send)
+            if length > limit:
+                await self._too_large(scope, receive, send, limit)
                 return
             await self.app(scope, receive, send)
             return
@@ -188,8 +192,8 @@ class BodyLimit:
                 return  # the client went away
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.limit:
-                await self._too_large(scope, receive, send)
+            if size > limit:
+                await self._too_large(scope, receive, send, limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -206,6 +210,6 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
-        message = f"The request body is larger than {self.limit} bytes."
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        message = f"The request body is larger than {limit} bytes."
         await error_response(413, "body_too_large", message)(scope, receive, send)

@@ -27,6 +27,7 @@ from tilematch.engine.layouts.kmahjongg import read_kmahjongg, write_kmahjongg
 from tilematch.engine.layouts.kyodai import fits_kyodai, read_kyodai, write_kyodai
 from tilematch.engine.layouts.layout import Layout, LayoutError, check_positions
 from tilematch.engine.layouts.svg import layout_svg
+from tilematch.engine.layouts.writers import file_name, write_layout
 
 __all__ = [
     "CATALOGUE_VERSION",
@@ -37,6 +38,7 @@ __all__ = [
     "UnknownLayoutError",
     "builtin",
     "detect_format",
+    "file_name",
     "fits_kyodai",
     "get",
     "layout_svg",
@@ -49,6 +51,7 @@ __all__ = [
     "write_gnome",
     "write_kmahjongg",
     "write_kyodai",
+    "write_layout",
 ]
 
 

@@ -107,4 +107,4 @@ def write_kyodai(layout: Layout) -> str:
     for x, y, z in layout.positions:
         cells[z * ROWS + y][x] = "1"
     name = " ".join(layout.title.split())
-    return "\n".join([f"{HEADER} layout", name, *("".join(row) for row in cells)]) + "\n"
+    return "\n".join([f"{HEADER} 3.0", name, *("".join(row) for row in cells)]) + "\n"
