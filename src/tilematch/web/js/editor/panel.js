@@ -141,7 +141,8 @@ export function mountPanel(root, board, { saved, count, navigate }) {
     try {
       const body = current && !dirty ? { game, mode, my_layout: current.id } : { game, mode, [field]: board.cells() };
       const view = await api.createGame(body);
-      navigate(`/play/${view.game}/${view.mode}?id=${encodeURIComponent(view.id)}`);
+      const shared = current && !dirty ? `&shared_layout=${current.share_code}` : "";
+      navigate(`/play/${view.game}/${view.mode}?id=${encodeURIComponent(view.id)}${shared}`);
     } catch (error) {
       message(/** @type {Error} */ (error).message);
     }

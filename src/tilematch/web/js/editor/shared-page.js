@@ -49,7 +49,7 @@ export async function showShared(main, code, navigate) {
       const [game, mode] = (button.getAttribute("data-play") || "").split("/");
       try {
         const view = await api.createGame({ game, mode, shared_layout: code });
-        navigate(`/play/${view.game}/${view.mode}?id=${encodeURIComponent(view.id)}`);
+        navigate(`/play/${view.game}/${view.mode}?id=${encodeURIComponent(view.id)}&shared_layout=${encodeURIComponent(code)}`);
       } catch (error) {
         message(/** @type {Error} */ (error).message);
       }
