@@ -113,7 +113,7 @@ def start_game(
     "",
     status_code=status.HTTP_201_CREATED,
     summary="Start a game",
-    responses=WITH_BODY,
+    responses={**WITH_BODY, **answers(404)},
 )
 def create_game(body: NewGame, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """The new game's view. 422 ``bad_settings`` names a refused setting; 403
