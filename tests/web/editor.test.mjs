@@ -126,3 +126,14 @@ test("an outline paints cells with mirrors, resizes, undoes and gives its rows",
   assert.deepEqual(moveOutlineCursor(outline, 5, 5).cursor, { row: 2, col: 0 });
   assert.equal(paint(outline, 9, 9), outline);
 });
+
+test("the board resizes but never cuts off a tile", async () => {
+  const { resizeBoard } = await import("../../src/tilematch/web/js/editor/model.js");
+  let model = createModel({ width: 10, height: 6, positions: [[6, 2, 0]] });
+  model = moveCursor(model, 9, 9);
+  const small = resizeBoard(model, 4, 4);
+  assert.deepEqual([small.width, small.height], [8, 4]);
+  assert.deepEqual(small.cursor, { x: 6, y: 2 });
+  const large = resizeBoard(model, 64, 40);
+  assert.deepEqual([large.width, large.height, count(large)], [64, 40, 1]);
+});

@@ -185,6 +185,19 @@ export const changeLayer = (model, step) => ({ ...model, layer: clamp(model.laye
 export const toggleMirror = (model, which) => ({ ...model, mirror: { ...model.mirror, [which]: !model.mirror[which] } });
 
 /**
+ * The board resized to `width` x `height` half-tiles, never smaller than the tiles on
+ * it need (nor than one tile); the cursor stays on the board.
+ * @param {Model} model @param {number} width @param {number} height @returns {Model}
+ */
+export function resizeBoard(model, width, height) {
+  const list = positions(model);
+  const w = Math.max(2, width, ...list.map(([x]) => x + 2));
+  const h = Math.max(2, height, ...list.map(([, y]) => y + 2));
+  const sized = { ...model, width: w, height: h };
+  return moveCursor(sized, 0, 0);
+}
+
+/**
  * The board size that holds `list` with `margin` half-tiles to spare, at least the model's.
  * @param {Model} model @param {number[][]} list @param {number} [margin]
  */

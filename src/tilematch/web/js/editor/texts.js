@@ -57,6 +57,8 @@ export const TEXT = {
   rows: "Rows",
   cols: "Columns",
   resize: "Resize",
+  across: "Tiles across",
+  tallness: "Tiles down",
   cursorAt: (x, y, z) => `Cursor at ${x}, ${y} on layer ${z + 1}`,
   cellAt: (r, c) => `Cursor at row ${r + 1}, column ${c + 1}`,
   placed: (n) => `${counted(n, "tile")} placed`,

@@ -16,6 +16,7 @@ import {
   positions,
   redo,
   replaceAll,
+  resizeBoard,
   toggleAt,
   toggleCursor,
   toggleMirror,
@@ -27,6 +28,9 @@ import { mountOutlineEditor } from "../editor/outline-page.js";
 import { mountPanel, panelMarkup } from "../editor/panel.js";
 import { FORMATS, TEXT } from "../editor/texts.js";
 import { showShared } from "../editor/shared-page.js";
+
+/** The most tiles across and down the editor offers (the server's bounds: x ≤ 62, y ≤ 38). */
+const MOST = { across: 32, down: 20 };
 
 /** Keys that move the cursor, as half-tile steps (Shift: a whole tile). */
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -71,6 +75,9 @@ function mountLayoutEditor(main, saved, navigate) {
       <button type="button" data-tool="undo">${esc(TEXT.undo)} <kbd>Ctrl+Z</kbd></button>
       <button type="button" data-tool="redo">${esc(TEXT.redo)} <kbd>Ctrl+Y</kbd></button>
       <button type="button" data-tool="clear">${esc(TEXT.clear)}</button>
+      <label>${esc(TEXT.across)} <input type="number" name="across" min="1" max="${MOST.across}" value="${model.width / 2}"></label>
+      <label>${esc(TEXT.tallness)} <input type="number" name="down" min="1" max="${MOST.down}" value="${model.height / 2}"></label>
+      <button type="button" data-tool="resize">${esc(TEXT.resize)}</button>
     </div>
     <div class="ed-body">
       <div class="ed-board-wrap"><svg class="ed-board" tabindex="0" role="application" aria-label="${esc(TEXT.boardLabel)}"></svg>
@@ -201,6 +208,13 @@ function mountLayoutEditor(main, saved, navigate) {
     undo: () => update(undo(model)),
     redo: () => update(redo(model)),
     clear: () => update(replaceAll(model, [])),
+    resize: () => {
+      const value = (/** @type {string} */ name, /** @type {number} */ most) =>
+        2 * Math.max(1, Math.min(most, Math.round(Number(/** @type {HTMLInputElement} */ (main.querySelector(`input[name="${name}"]`)).value) || 1)));
+      update(resizeBoard(model, value("across", MOST.across), value("down", MOST.down)));
+      /** @type {HTMLInputElement} */ (main.querySelector('input[name="across"]')).value = String(Math.ceil(model.width / 2));
+      /** @type {HTMLInputElement} */ (main.querySelector('input[name="down"]')).value = String(Math.ceil(model.height / 2));
+    },
     export: async () => {
       const format = /** @type {HTMLSelectElement} */ (main.querySelector('select[name="export-format"]')).value;
       const name = /** @type {HTMLInputElement} */ (main.querySelector('input[name="layout-name"]')).value;
