@@ -14,6 +14,19 @@ export const CELL = 32;
  * @typedef {{view?: string, cursor?: {x: number, y: number} | null, problems?: Problem[]}} DrawOptions
  */
 
+/**
+ * Where a pointer event falls in the picture's own units (its viewBox).
+ * @param {SVGSVGElement} svg @param {PointerEvent} event
+ */
+export function pointIn(svg, event) {
+  const box = svg.getBoundingClientRect();
+  const viewBox = svg.viewBox.baseVal;
+  return {
+    x: ((event.clientX - box.left) / box.width) * viewBox.width,
+    y: ((event.clientY - box.top) / box.height) * viewBox.height,
+  };
+}
+
 /** The pixel origin of layer `z`'s half-cell (0, 0). @param {number} depth @param {number} z */
 export const layerOrigin = (depth, z) => ({ x: (depth - z) * UNIT.lift + 4, y: (depth - z) * UNIT.lift + 4 });
 

@@ -3,7 +3,7 @@
 // says whether the tiles make whole groups and how many to add or remove.
 
 import { esc } from "../dom.js";
-import { CELL, outlineSvg } from "./draw.js";
+import { CELL, outlineSvg, pointIn } from "./draw.js";
 import {
   cellCount,
   createOutline,
@@ -90,11 +90,8 @@ export function mountOutlineEditor(main, { saved, navigate }) {
   let painting = null;
   /** @param {PointerEvent} event */
   function cellOf(event) {
-    const box = svg.getBoundingClientRect();
-    const viewBox = svg.viewBox.baseVal;
-    const px = ((event.clientX - box.left) / box.width) * viewBox.width - 4;
-    const py = ((event.clientY - box.top) / box.height) * viewBox.height - 4;
-    return { row: Math.floor(py / CELL), col: Math.floor(px / CELL) };
+    const point = pointIn(svg, event);
+    return { row: Math.floor((point.y - 4) / CELL), col: Math.floor((point.x - 4) / CELL) };
   }
   svg.addEventListener("pointerdown", (event) => {
     const { row, col } = cellOf(event);

@@ -22,7 +22,7 @@ import {
   toggleMirror,
   undo,
 } from "../editor/model.js";
-import { layoutSvg, layerOrigin, UNIT } from "../editor/draw.js";
+import { layoutSvg, layerOrigin, pointIn, UNIT } from "../editor/draw.js";
 import { exportFile, importFile } from "../editor/files.js";
 import { mountOutlineEditor } from "../editor/outline-page.js";
 import { mountPanel, panelMarkup } from "../editor/panel.js";
@@ -147,10 +147,7 @@ function mountLayoutEditor(main, saved, navigate) {
 
   /** The half-cell under a pointer event, on the layer being edited. @param {PointerEvent} event */
   function cellOf(event) {
-    const box = svg.getBoundingClientRect();
-    const viewBox = svg.viewBox.baseVal;
-    const px = ((event.clientX - box.left) / box.width) * viewBox.width;
-    const py = ((event.clientY - box.top) / box.height) * viewBox.height;
+    const { x: px, y: py } = pointIn(svg, event);
     const depth = Math.max(1, ...positions(model).map((p) => p[2] + 1), model.layer + 1);
     const o = layerOrigin(depth, model.layer);
     return { x: Math.floor((px - o.x) / UNIT.x), y: Math.floor((py - o.y) / UNIT.y) };
