@@ -35,6 +35,7 @@ from tilematch.modes.session import Session
 from tilematch.modes.settings import (
     ModeError,
     Settings,
+    refuse_custom,
     refuse_date,
     refuse_difficulty,
     refuse_grid,
@@ -130,6 +131,7 @@ class Zen(Session):
             s.game,
             seed=deals.stream_seed(s.seed or 0, deals.SALT_BOARD, index),
             layout=s.layout,
+            positions=s.positions,
             generator=s.generator,
             difficulty=self._deal_difficulty(),
             stones=self._stones(),
@@ -279,6 +281,7 @@ class Tower(Countdown):
         :class:`ModeError` for a level out of range, a date, an unknown version,
         or a field given with another value."""
         refuse_date(settings)
+        refuse_custom(settings, "a tower level")
         number = settings.level
         if (
             isinstance(number, bool)

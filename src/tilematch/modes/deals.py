@@ -15,7 +15,7 @@ from tilematch.engine import deal as generate
 from tilematch.engine import layouts
 from tilematch.engine.board import Board, Match
 from tilematch.engine.deal.game import deal_game
-from tilematch.engine.grid.outlines import Outline, get_shape
+from tilematch.engine.grid.outlines import Outline, get_shape, parse_shape
 from tilematch.engine.grid.outlines import names as outline_names
 from tilematch.engine.hints import Memory, advise, hint
 
@@ -46,6 +46,17 @@ class Dealt:
     layout_name: str | None = None
 
 
+def custom_layout(positions: tuple[tuple[int, int, int], ...]) -> layouts.Layout:
+    """A player's own layout from its checked ``(x, y, z)`` positions."""
+    return layouts.Layout("custom", positions, family="Custom", title="Custom")
+
+
+def custom_outline(rows: tuple[str, ...]) -> Outline:
+    """A player's own Shisen-Sho outline from its rows; raises ``ValueError``
+    (a :class:`~tilematch.engine.grid.outlines.ShapeError`) for one that is not."""
+    return parse_shape("\n".join(rows), "custom", "Custom")
+
+
 def deal(
     game: str,
     *,
@@ -58,20 +69,24 @@ def deal(
     difficulty: str = "normal",
     stones: int = 0,
     version: int | None = None,
+    positions: tuple[tuple[int, int, int], ...] | None = None,
+    outline: tuple[str, ...] | None = None,
 ) -> Dealt:
     """Deal a board of ``game`` from ``seed``.
 
     Shisen-Sho uses ``size`` (rows, cols) or ``shape`` (a built-in outline) and
     ``gravity``; the layered games
     use ``layout`` (a built-in name), ``difficulty`` (``"easy"``, ``"normal"``,
-    ``"hard"``) and ``stones``. Raises ``KeyError`` for an unknown layout.
+    ``"hard"``) and ``stones``. ``positions`` (a player's own layout) and
+    ``outline`` (own Shisen-Sho rows) replace ``layout`` and ``shape``. Raises
+    ``KeyError`` for an unknown layout.
     """
     made = deal_game(
         game,
         seed=seed,
         size=size,
-        shape=shape,
-        layout=layout,
+        shape=custom_outline(outline) if outline is not None else shape,
+        layout=custom_layout(positions) if positions is not None else layout,
         gravity=gravity,
         generator=generator,
         difficulty=difficulty,

@@ -26,6 +26,8 @@ from typing import Final
 
 #: The reason stored for a game played faster than a person can pick tiles.
 TOO_FAST: Final = "moves faster than a person can pick"
+#: The reason stored for a game on a player's own layout or outline.
+CUSTOM: Final = "games on a player's own layout are never ranked"
 #: The reason stored for a Zen game.
 ZEN: Final = "Zen games are never ranked"
 #: A median time between two pairs below this (seconds) is faster than people play.

@@ -225,6 +225,8 @@ class Session:
             size=s.size,
             shape=s.shape,
             layout=s.layout,
+            positions=s.positions,
+            outline=s.outline,
             gravity=s.gravity,
             generator=s.generator,
             version=s.version,
@@ -335,6 +337,8 @@ class Session:
     def unranked_reason(self) -> str | None:
         """Why this game's result may not be ranked (:mod:`tilematch.modes.fairness`),
         or ``None`` when it may."""
+        if self.settings.custom:
+            return fairness.CUSTOM
         if not self.RANKED:
             return fairness.ZEN
         return fairness.pace_reason(self.started, self.pair_times)

@@ -14,6 +14,8 @@ from dataclasses import asdict, dataclass, replace
 from datetime import date as Date
 from typing import Any, Final
 
+from tilematch.engine.grid.painted import outline_problems
+from tilematch.engine.layouts.validate import editor_problems
 from tilematch.modes import deals, registry
 
 
@@ -57,6 +59,10 @@ class Settings:
     the generator version the board was dealt with (filled in by :meth:`validate`),
     ``tower`` the Emperor's Tower version a level belongs to (filled in for the
     tower, absent in every other mode).
+    A player's own board travels in the settings themselves, so that editing or
+    deleting it never changes a game: ``positions`` (``[x, y, z]`` of a layered
+    game, then ``layout`` is ``"custom"``) or ``outline`` (rows of ``#`` and ``.``
+    of Shisen-Sho, then ``shape`` is ``"custom"``); such games are never ranked.
     """
 
     game: str
@@ -72,6 +78,13 @@ class Settings:
     date: str | None = None
     shape: str | None = None
     tower: int | None = None
+    positions: tuple[tuple[int, int, int], ...] | None = None
+    outline: tuple[str, ...] | None = None
+
+    @property
+    def custom(self) -> bool:
+        """Whether the game is played on a player's own layout or outline."""
+        return self.positions is not None or self.outline is not None
 
     def validate(self) -> Settings:
         """Check every field; returns the settings with the mode's defaults filled in
@@ -123,6 +136,11 @@ class Settings:
         data["size"] = list(self.size) if self.size is not None else None
         if self.tower is None:
             del data["tower"]  # only a tower game names its tower version
+        for key in ("positions", "outline"):  # only a custom board has them: older records
+            if data[key] is None:  # stay as they were
+                del data[key]
+            else:
+                data[key] = [list(item) if isinstance(item, tuple) else item for item in data[key]]
         return data
 
     @classmethod
@@ -140,6 +158,9 @@ class Settings:
         size = values.get("size")
         if isinstance(size, list):
             values["size"] = tuple(size)
+        for key in ("positions", "outline"):
+            if isinstance(values.get(key), list):
+                values[key] = tuple(values[key])
         for key in ("game", "mode", "generator"):
             if key in values and not isinstance(values[key], str):
                 raise ModeError(f"{key} must be a string")
@@ -150,8 +171,10 @@ def settle_grid(settings: Settings) -> Settings:
     """Shisen-Sho settings checked, with the size of the named shape or the
     default size filled in; raises :class:`ModeError`."""
     s = settings
-    if s.layout is not None:
+    if s.layout is not None or s.positions is not None:
         raise ModeError("Shisen-Sho boards have a size, not a layout")
+    if s.outline is not None:
+        return _settle_outline(s)
     if s.difficulty is not None or s.level is not None or s.date is not None:
         raise ModeError("Shisen-Sho takes no difficulty, level or date")
     if s.shape is not None:
@@ -173,6 +196,47 @@ def settle_grid(settings: Settings) -> Settings:
         raise ModeError(f"size must be [rows, cols] such as [8, 17] (17 x 8), not {size!r}")
     rows, cols = check_grid_size(int(size[0]), int(size[1]))
     return replace(s, size=(rows, cols))
+
+
+def _settle_outline(settings: Settings) -> Settings:
+    """Settings on a player's own Shisen-Sho outline: checked, shape ``"custom"`` and
+    the outline's size (empty rows and columns around it trimmed)."""
+    rows = settings.outline
+    if not isinstance(rows, tuple | list):
+        raise ModeError("an outline is a list of rows of '#' and '.'")
+    found = outline_problems(list(rows), height=GRID_ROWS, width=GRID_COLUMNS)
+    if found:
+        raise ModeError(f"outline: {found[0].message}")
+    outline = deals.custom_outline(tuple(str(row) for row in rows))
+    size = (outline.rows, outline.cols)
+    if settings.shape not in (None, "custom") or settings.size not in (None, size):
+        raise ModeError("a game on an outline of its own takes no size or shape")
+    return replace(settings, outline=tuple(rows), shape="custom", size=(outline.rows, outline.cols))
+
+
+def settle_positions(settings: Settings) -> Settings:
+    """Settings on a player's own layered layout: ``positions`` checked
+    (:func:`~tilematch.engine.layouts.validate.editor_problems`) as ``(x, y, z)``
+    tuples, ``layout`` ``"custom"``. Raises :class:`ModeError` naming the first
+    problem, or a built-in layout named beside the positions."""
+    given = settings.positions
+    if not isinstance(given, tuple | list):
+        raise ModeError("positions are a list of [x, y, z]")
+    items = [list(p) if isinstance(p, tuple | list) else [p] for p in given]
+    found = editor_problems(items)
+    if found:
+        raise ModeError(f"positions: {found[0].message}")
+    if settings.layout not in (None, "custom"):
+        raise ModeError("a game on positions of its own takes no built-in layout")
+    positions = tuple((int(x), int(y), int(z)) for x, y, z in items)
+    return replace(settings, positions=positions, layout="custom")
+
+
+def refuse_custom(settings: Settings, what: str) -> None:
+    """Raise :class:`ModeError` when settings of ``what`` (a Daily date, a tower level)
+    bring a board of their own."""
+    if settings.custom:
+        raise ModeError(f"{what} is played on its own board, not on a player's layout")
 
 
 def grid_size_name(rows: int, cols: int) -> str:
@@ -224,7 +288,12 @@ def refuse_difficulty(settings: Settings) -> None:
 
 def settle_layout(settings: Settings, default: str) -> Settings:
     """The settings with the key of their built-in layout (``default`` when none
-    is named); raises :class:`ModeError` for an unknown layout."""
+    is named), or checked positions of their own (:func:`settle_positions`);
+    raises :class:`ModeError` for an unknown layout."""
+    if settings.outline is not None:
+        raise ModeError(f"{settings.game} boards have a layout, not an outline")
+    if settings.positions is not None:
+        return settle_positions(settings)
     layout = settings.layout if settings.layout is not None else default
     if not isinstance(layout, str):
         raise ModeError(f"a layout is named by a string, not {layout!r}")

@@ -24,6 +24,7 @@ from tilematch.modes.settings import (
     ModeError,
     Settings,
     check_date,
+    refuse_custom,
     refuse_date,
     refuse_difficulty,
     refuse_grid,
@@ -73,6 +74,7 @@ class Regular(Session):
             game=self.settings.game,
             mode=self.settings.mode,
             layout=self.settings.layout,
+            positions=self.settings.positions,
             seed=seed,
             generator=self.settings.generator,
         )
@@ -89,6 +91,7 @@ class Daily(Regular):
         of the date (:mod:`tilematch.modes.daily`); raises :class:`ModeError` for
         a bad date or a field given with another value."""
         day = check_date(settings.date)
+        refuse_custom(settings, "the Daily Challenge")
         if settings.layout not in (None, "turtle"):
             raise ModeError("the Daily Challenge is always played on the Turtle layout")
         if settings.generator != "reverse":

@@ -19,7 +19,10 @@ PAGE_ROUTES = (
     "/duel",
     "/devices",
     "/link",
+    "/editor",
 )
+#: Page routes with a tail (``/play/<game>/<mode>``, ``/editor/<id>``, a shared layout).
+PAGE_PREFIXES = ("/play", "/editor", "/layouts/shared")
 
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>tilematch</title>
@@ -44,6 +47,9 @@ def mount(app: FastAPI, web_dir: Path | None) -> None:
     def play(rest: str) -> Response:
         return page()
 
-    app.add_api_route("/play/{rest:path}", play, methods=["GET", "HEAD"], include_in_schema=False)
+    for prefix in PAGE_PREFIXES:
+        app.add_api_route(
+            prefix + "/{rest:path}", play, methods=["GET", "HEAD"], include_in_schema=False
+        )
     if web_dir is not None and web_dir.is_dir():
         app.mount("/", StaticFiles(directory=web_dir), name="web")

@@ -84,3 +84,28 @@ def test_designed_layouts_round_trip_through_every_format(entry: catalogue.Entry
     for write, name in writers:
         again = layouts.read_layout(write(layout), name)
         assert again.positions == layout.positions and again.warnings == ()
+
+
+def test_editor_problems_name_each_tile_beyond_the_editor_limits() -> None:
+    row = [(2 * i, 0, 0) for i in range(4)]
+    assert validate.editor_problems(row) == []
+    beyond = [*row, (63, 0, 0), (0, 39, 0), (0, 4, 10), (0, 8, 0)]
+    found = validate.editor_problems(beyond)
+    codes = [(p.code, p.tile) for p in found]
+    assert ("out_of_bounds", (63, 0, 0)) in codes and ("out_of_bounds", (0, 39, 0)) in codes
+    assert ("floating", (0, 4, 10)) in codes and ("out_of_bounds", (0, 4, 10)) in codes
+    assert all(p.index is not None for p in found)  # eight tiles: even, not too few
+    many = [(2 * (i % 31), 2 * (i // 31), 0) for i in range(validate.EDITOR_TILES + 2)]
+    too_many = [p for p in validate.editor_problems(many) if p.code == "too_many"]
+    assert [p.index for p in too_many] == [validate.EDITOR_TILES, validate.EDITOR_TILES + 1]
+    assert [p.code for p in validate.editor_problems(row[:2])] == ["too_few"]
+    assert [p.code for p in validate.editor_problems([(0, 0)])] == [
+        "not_a_tile",
+        "odd_count",
+        "too_few",
+    ]
+
+
+def test_every_built_in_layout_fits_the_editor() -> None:
+    for entry in catalogue.entries():
+        assert validate.editor_problems(entry.layout.positions) == [], entry.layout.name

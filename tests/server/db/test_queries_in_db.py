@@ -32,6 +32,7 @@ def test_the_db_package_holds_the_queries() -> None:
         "players.py",
         "games.py",
         "results.py",
+        "layouts.py",
         "dialect.py",
         "postgres.py",
         "transfer.py",

@@ -2,12 +2,16 @@
 
 :func:`~tilematch.engine.layouts.layout.check_positions` stops at the first
 problem; :func:`problems` goes on and returns all of them, so that a page can
-mark each tile. :func:`check_title` checks a layout's name.
+mark each tile. :func:`editor_problems` adds the limits of a player's own layout
+(:data:`EDITOR_TILES`, :data:`EDITOR_BOUNDS`, :data:`EDITOR_LEAST`).
+:func:`check_title` checks a layout's name.
 
 >>> [p.code for p in problems([(0, 0, 0), (1, 0, 0), (4, 4, 1)])]
 ['overlap', 'floating', 'odd_count']
 >>> problems([(0, 0, 0), (2, 0, 0)])
 []
+>>> [p.code for p in editor_problems([(0, 0, 0), (2, 0, 0), (4, 0, 0), (70, 0, 0)])]
+['out_of_bounds']
 """
 
 from __future__ import annotations
@@ -29,6 +33,13 @@ from tilematch.engine.layouts.layout import (
 MAX_TITLE: Final = 60
 #: Problem codes, in the order :func:`problems` reports them for one tile.
 CODES: Final = ("not_a_tile", "out_of_range", "too_many", "repeat", "overlap", "floating")
+#: The most tiles of a player's own layout (twice the 144 of the classic set).
+EDITOR_TILES: Final = 288
+#: The largest ``(x, y, z)`` a tile of a player's own layout may stand at: 32 tiles
+#: across, 20 down and 10 layers (the built-in layouts all fit).
+EDITOR_BOUNDS: Final = (62, 38, 9)
+#: The fewest tiles of a player's own layout: two pairs.
+EDITOR_LEAST: Final = 4
 
 
 @dataclass(frozen=True)
@@ -38,14 +49,15 @@ class Problem:
     ``code`` is a stable machine code (one of :data:`CODES`, or ``"empty"`` /
     ``"odd_count"`` for the layout as a whole), ``message`` says it for a
     person, ``index`` is the tile's place in the list given (``None`` for the
-    whole layout), ``tile`` its position, ``other`` the tile it collides with.
+    whole layout), ``tile`` its position (``(x, y, z)``, or ``(row, col)`` of a
+    Shisen-Sho outline), ``other`` the tile it collides with.
     """
 
     code: str
     message: str
     index: int | None = None
-    tile: Position | None = None
-    other: Position | None = None
+    tile: tuple[int, ...] | None = None
+    other: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, object]:
         """The problem as a JSON object (positions as ``[x, y, z]`` lists)."""
@@ -145,6 +157,38 @@ def _floating(kept: list[tuple[int, Position]], bridges: bool) -> list[Problem]:
         text = f"tile at ({x}, {y}, {z}) rests on nothing (no tile under it on layer {z - 1})"
         found.append(Problem("floating", text, number, (x, y, z)))
     return found
+
+
+def editor_problems(positions: Sequence[Sequence[object]]) -> list[Problem]:
+    """Every problem of a player's own layout: those of :func:`problems` with at most
+    :data:`EDITOR_TILES` tiles, ``out_of_bounds`` for a tile beyond
+    :data:`EDITOR_BOUNDS`, and ``too_few`` below :data:`EDITOR_LEAST` tiles.
+
+    Returns ``[]`` for a layout a player may save and play; tile problems come in
+    the order of ``positions``, then those of the whole layout.
+    """
+    found = problems(positions, max_tiles=EDITOR_TILES)
+    unread = {p.index for p in found if p.code in ("not_a_tile", "out_of_range")}
+    for number, raw in enumerate(positions):
+        if number in unread:
+            continue
+        tile = tuple(raw)
+        beyond = [
+            axis
+            for axis, value, most in zip("xyz", tile, EDITOR_BOUNDS, strict=True)
+            if isinstance(value, int) and value > most
+        ]
+        if beyond:
+            x, y, z = (int(c) for c in tile)  # type: ignore[call-overload]
+            limits = ", ".join(
+                f"{a} at most {m}" for a, m in zip("xyz", EDITOR_BOUNDS, strict=True)
+            )
+            text = f"tile at {_fmt((x, y, z))} is out of bounds ({limits})"
+            found.append(Problem("out_of_bounds", text, number, (x, y, z)))
+    if 0 < len(positions) < EDITOR_LEAST:
+        text = f"{len(positions)} tiles are too few: a layout needs at least {EDITOR_LEAST}"
+        found.append(Problem("too_few", text))
+    return sorted(found, key=lambda p: (p.index is None, p.index or 0))
 
 
 def check_title(title: object, field: str = "title") -> str:

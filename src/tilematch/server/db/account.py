@@ -33,6 +33,7 @@ PLAYER_ROWS: tuple[PlayerRows, ...] = (
     PlayerRows("results", "player_id"),
     PlayerRows("link_codes", "player_id"),
     PlayerRows("player_devices", "player_id"),
+    PlayerRows("layouts", "player_id"),
     PlayerRows("games", "player_id"),
     PlayerRows("players", "id"),
 )

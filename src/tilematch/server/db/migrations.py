@@ -159,6 +159,24 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX player_devices_by_player ON player_devices(player_id);
         """,
     ),
+    Migration(
+        8,
+        "players' own layouts and outlines, with their share codes",
+        """
+        CREATE TABLE layouts (
+            id TEXT PRIMARY KEY,
+            player_id TEXT NOT NULL REFERENCES players(id),
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            cells TEXT NOT NULL,
+            tiles INTEGER NOT NULL,
+            share_code TEXT NOT NULL UNIQUE,
+            created REAL NOT NULL,
+            updated REAL NOT NULL
+        );
+        CREATE INDEX layouts_by_player ON layouts(player_id, updated);
+        """,
+    ),
 )
 
 #: The schema version this release writes.

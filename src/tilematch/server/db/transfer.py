@@ -33,6 +33,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("results", ("game_id",)),
     ("link_codes", ("code_hash",)),
     ("player_devices", ("token_hash",)),
+    ("layouts", ("id",)),
 )
 #: Rows read and written at a time.
 BATCH = 1000

@@ -16,6 +16,7 @@ from tilematch.server.routes import (
     games,
     layout_files,
     links,
+    my_layouts,
     players,
     reference,
     results,
@@ -32,6 +33,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     layout_files.router,
     reference.router,
     duels.router,
+    my_layouts.router,
 )
 
 

@@ -12,7 +12,9 @@ from tilematch.server import records
 from tilematch.server.deps import PlayerDep, Server, ServerDep
 from tilematch.server.errors import ApiError
 from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY, answers
+from tilematch.server.player_layouts import custom_fields
 from tilematch.server.players import Player
+from tilematch.server.routes.my_layouts import Positions, Rows
 from tilematch.server.rules import RuleError
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=EVERY_REQUEST)
@@ -52,6 +54,18 @@ class NewGame(Strict):
     gravity: StrictBool | None = None
     level: StrictInt | None = Field(None, ge=1, le=10_000, description="campaign level (tower)")
     generator: Literal["reverse", "checked"] | None = None
+    my_layout: StrictStr | None = Field(
+        None, max_length=40, description="the id of one of my layouts (never ranked)"
+    )
+    shared_layout: StrictStr | None = Field(
+        None, max_length=40, description="the share code of a shared layout (never ranked)"
+    )
+    positions: Positions | None = Field(
+        None, description="a layout of my own, not saved: [[x, y, z], ...] (never ranked)"
+    )
+    rows: Rows | None = Field(
+        None, description="a Shisen-Sho outline of my own, not saved (never ranked)"
+    )
 
 
 class MatchIntent(Strict):
@@ -110,18 +124,19 @@ def start_game(
     "",
     status_code=status.HTTP_201_CREATED,
     summary="Start a game",
-    responses=WITH_BODY,
+    responses={**WITH_BODY, **answers(404)},
 )
 def create_game(body: NewGame, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """The new game's view. 422 ``bad_settings`` names a refused setting; 403
-    ``level_locked`` for a campaign level not yet unlocked; 429 when starting too many."""
+    ``level_locked`` for a campaign level not yet unlocked; 404 for an unknown
+    ``my_layout`` or ``shared_layout``; 429 when starting too many."""
     if body.mode == "daily":
         raise ApiError(
             422, "use_daily", "Daily Challenges are started by POST /api/daily/{YYYY-MM-DD}."
         )
     if body.mode == "duel":
         raise ApiError(422, "use_duels", "Speed Duels are started at /api/duels.")
-    fields = body.model_dump(exclude_none=True)
+    fields = custom_fields(server.storage, player, body.model_dump(exclude_none=True))
     if body.mode != "tower" and "seed" not in fields:
         fields["seed"] = random_seed()
     if body.mode == "tower":

@@ -90,4 +90,13 @@ export const api = {
   createDuel: (body) => request("POST", "/duels", body),
   duel: (code) => request("GET", `/duels/${encodeURIComponent(code)}`),
   duelLeaderboard: (against = "player") => request("GET", `/duels/leaderboard?against=${against}`),
+  checkLayout: (board) => request("POST", "/layouts/check", board),
+  myLayouts: () => request("GET", "/my/layouts"),
+  myLayout: (id) => request("GET", `/my/layouts/${encodeURIComponent(id)}`),
+  saveLayout: (body) => request("POST", "/my/layouts", body),
+  changeLayout: (id, body) => request("PATCH", `/my/layouts/${encodeURIComponent(id)}`, body),
+  deleteLayout: (id) => request("DELETE", `/my/layouts/${encodeURIComponent(id)}`),
+  sharedLayout: (code) => request("GET", `/layouts/shared/${encodeURIComponent(code)}`),
+  copyShared: (code) => request("POST", `/layouts/shared/${encodeURIComponent(code)}/copy`),
+  importLayout: (filename, text) => request("POST", "/layouts/import", { filename, text }),
 };

@@ -18,6 +18,7 @@ import settings from "./pages/settings.js";
 import duel from "./pages/duel.js";
 import devices from "./pages/devices.js";
 import link from "./pages/link.js";
+import editor, { shared as sharedLayout } from "./pages/editor.js";
 
 /** @typedef {import("./types.js").Page} Page */
 
@@ -34,6 +35,8 @@ const ROUTES = [
   [/^\/duel\/?$/, duel, "Speed Duel", "/duel"],
   [/^\/devices\/?$/, devices, "My player", "/settings"],
   [/^\/link\/?$/, link, "Use my player on this device", "/settings"],
+  [/^\/editor(?:\/([A-Za-z0-9]+))?\/?$/, editor, "Layout Editor", "/editor"],
+  [/^\/layouts\/shared\/([A-Za-z0-9]+)\/?$/, sharedLayout, "Shared layout", "/editor"],
 ];
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));

@@ -5,7 +5,7 @@
 // parameter say size=ROWSxCOLS, which is still read.
 
 import { api, ApiError } from "../api.js";
-import { mountGame } from "../game/controller.js";
+import { mountGame, shareLink } from "../game/controller.js";
 import { rememberGame } from "../storage.js";
 import { esc } from "../dom.js";
 import { showLockedLevel } from "./tower.js";
@@ -24,6 +24,7 @@ export function gameOptions(game, mode, query) {
   if (query.get("difficulty")) body.difficulty = query.get("difficulty");
   if (query.get("gravity") === "1") body.gravity = true;
   if (query.get("level")) body.level = Number(query.get("level"));
+  if (query.get("shared_layout")) body.shared_layout = query.get("shared_layout"); // a player's own layout
   return body;
 }
 
@@ -57,6 +58,11 @@ export default async function play(main, { params, query, navigate }) {
     load: first,
     newGame: () => api.createGame(freshOptions),
     newLabel: mode === "tower" ? "Play Level Again" : undefined,
+    // a game on a player's own layout is shared by the layout's link (a seed cannot carry it)
+    shareUrl: (view) =>
+      view.layout === "custom" || view.shape === "custom"
+        ? `${location.origin}${options.shared_layout ? `/layouts/shared/${options.shared_layout}` : "/editor"}`
+        : shareLink(view),
     onView(view) {
       rememberGame(view.game, view.mode, view.id);
       const url = `/play/${view.game}/${view.mode}?id=${encodeURIComponent(view.id)}`;
