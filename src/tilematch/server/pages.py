@@ -9,7 +9,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 #: Paths the page routes itself (``/play/...`` and these), all answered with ``index.html``.
-PAGE_ROUTES = ("/daily", "/tower", "/guide", "/learn", "/settings", "/results", "/duel")
+PAGE_ROUTES = ("/daily", "/tower", "/guide", "/learn", "/settings", "/results", "/duel", "/stats")
 
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>tilematch</title>

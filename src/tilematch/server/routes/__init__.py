@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tilematch.server.routes import campaign, daily, duels, games, players, reference, results
+from tilematch.server.routes import (
+    campaign,
+    daily,
+    duels,
+    games,
+    players,
+    reference,
+    results,
+    statistics,
+)
 
 #: Routers in the order their routes are matched.
 ROUTERS: tuple[APIRouter, ...] = (
@@ -18,6 +27,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     daily.router,
     campaign.router,
     results.router,
+    statistics.router,
     reference.router,
     duels.router,
 )
