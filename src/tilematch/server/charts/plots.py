@@ -64,9 +64,19 @@ def _mark(shape: str, label: str, value: float, shown: str, **more: object) -> s
     return element(shape, tip, **more, data_label=label, data_value=f"{value:g}", data_text=shown)
 
 
-def _tick(x: float, y: float, value: float, shown: str, anchor: str, kind: str = "tick") -> str:
+def _tick(
+    x: float, y: float, value: float, shown: str, anchor: str, kind: str = "tick", dy: str = "0"
+) -> str:
+    """A tick's label at the coordinate of its value (``dy`` moves only its letters)."""
     return element(
-        "text", text(shown), class_=kind, x=x, y=y, text_anchor=anchor, data_tick=f"{value:g}"
+        "text",
+        text(shown),
+        class_=kind,
+        x=x,
+        y=y,
+        dy=dy,
+        text_anchor=anchor,
+        data_tick=f"{value:g}",
     )
 
 
@@ -79,7 +89,7 @@ def _y_axis(ticks: list[float], scale: Scale, times: bool) -> list[str]:
     for tick in ticks:
         y = scale(tick)
         out.append(element("line", class_="grid", x1=LEFT, x2=WIDTH - RIGHT, y1=y, y2=y))
-        out.append(_tick(LEFT - 6, y + 4, tick, _shown(tick, times), "end"))
+        out.append(_tick(LEFT - 6, y, tick, _shown(tick, times), "end", dy="0.35em"))
     return out
 
 
