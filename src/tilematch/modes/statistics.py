@@ -248,7 +248,7 @@ def _levels(days: Sequence[Mapping[str, Any]]) -> dict[str, int]:
 
 def calendar_days(days: Iterable[Mapping[str, Any]], today: str, weeks: int) -> list[CalendarDay]:
     """Every date of the ``weeks`` weeks (Monday first) ending with the week of
-    ``today``, oldest first; ``days`` are the dates played (``{"date", "solved",
+    ``today``, up to ``today``, oldest first; ``days`` are the dates played (``{"date", "solved",
     "time", "score"}``, one a date). ``level`` shades a solved day by its time among the
     solved days shown: 4 the fastest quarter, 1 the slowest, 0 not solved.
 
@@ -263,7 +263,7 @@ def calendar_days(days: Iterable[Mapping[str, Any]], today: str, weeks: int) -> 
     }
     shades = _levels(list(played.values()))
     out: list[CalendarDay] = []
-    for i in range(7 * weeks):
+    for i in range((end - monday).days + 1):
         date = (monday + dt.timedelta(days=i)).isoformat()
         day = played.get(date)
         out.append(

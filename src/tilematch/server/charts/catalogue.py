@@ -8,6 +8,7 @@ same list, row for mark.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -83,7 +84,7 @@ def time_chart(history: Sequence[HistoryPoint]) -> Chart:
         ],
     )
     marks = [Point(p["n"], f"#{p['n']}", p["time"], p["won"], p["median_time"]) for p in history]
-    return _drawn(chart, draw_points(chart, marks, times=True, axis="time"))
+    return _drawn(chart, draw_points(chart, marks, times=True))
 
 
 def score_chart(history: Sequence[HistoryPoint]) -> Chart:
@@ -108,7 +109,7 @@ def score_chart(history: Sequence[HistoryPoint]) -> Chart:
         ],
     )
     marks = [Point(p["n"], f"#{p['n']}", p["score"], p["won"], p["median_score"]) for p in history]
-    return _drawn(chart, draw_points(chart, marks, times=False, axis="score"))
+    return _drawn(chart, draw_points(chart, marks, times=False))
 
 
 def weeks_chart(weeks: Sequence[WeekFigures]) -> Chart:
@@ -181,8 +182,12 @@ def daily_chart(days: Sequence[CalendarDay]) -> Chart:
     return _drawn(chart, calendar(chart, marks))
 
 
+#: Columns of words at the left of each chart's table (the rest are figures).
+_TEXT_COLUMNS = {"time": 4, "score": 4, "weeks": 1, "best-times": 2, "daily": 2}
+
+
 def _drawn(chart: Chart, svg: str) -> Chart:
-    return Chart(chart.name, chart.title, chart.description, chart.columns, chart.rows, svg)
+    return dataclasses.replace(chart, svg=svg, text_columns=_TEXT_COLUMNS[chart.name])
 
 
 #: The charts by name, with the part of the figures each is drawn from.

@@ -16,9 +16,9 @@ from tilematch.server.charts.svg import Chart, Scale, clock_text, element, frame
 
 __all__ = ["Bar", "Day", "Point", "bars_by_board", "bars_by_week", "calendar", "points"]
 
-WIDTH = 640
-HEIGHT = 280
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 14, 42
+WIDTH = 480
+HEIGHT = 250
+LEFT, RIGHT, TOP, BOTTOM = 54, 12, 12, 40
 WEEKDAYS = ("Mon", "", "Wed", "", "Fri", "", "")
 
 
@@ -97,9 +97,9 @@ def _x_line(y: float) -> str:
     return element("line", class_="axis", x1=LEFT, x2=WIDTH - RIGHT, y1=y, y2=y)
 
 
-def points(chart: Chart, marks: list[Point], *, times: bool, axis: str) -> str:
-    """Values per game (filled: won) with the moving median as a line; ``axis`` names
-    the vertical axis, ``times`` draws it as clock times."""
+def points(chart: Chart, marks: list[Point], *, times: bool) -> str:
+    """Values per game (filled: won) with the moving median as a line; ``times`` draws
+    the vertical axis as clock times (the chart's title names what it shows)."""
     values = [m.value for m in marks if m.value is not None]
     medians = [m.median for m in marks if m.median is not None]
     ticks = nice_ticks(max([*values, *medians], default=1.0), times=times)
@@ -107,8 +107,6 @@ def points(chart: Chart, marks: list[Point], *, times: bool, axis: str) -> str:
     count = max((m.n for m in marks), default=1)
     x = Scale(0.5, count + 0.5, LEFT, WIDTH - RIGHT)
     body = _y_axis(ticks, y, times)
-    middle = (TOP + HEIGHT - BOTTOM) / 2
-    body.append(_axis_name(14, middle, axis, transform=f"rotate(-90 14 {middle})"))
     body.append(_x_line(y(0)))
     for n in sorted({1, count, *range(10, count, 10)}):
         body.append(_tick(x(n), HEIGHT - BOTTOM + 16, n, str(n), "middle", "tick tick-x"))
@@ -185,28 +183,20 @@ def bars_by_week(chart: Chart, bars: list[Bar]) -> str:
 
 
 def bars_by_board(chart: Chart, bars: list[Bar]) -> str:
-    """One row a board: its best time as a bar from the left."""
-    label_width, row = 200, 26
+    """One row a board: its name, and under it its best time as a bar from the left."""
+    left, row = 26, 40
     height = TOP + BOTTOM + row * max(1, len(bars))
     ticks = nice_ticks(max([b.value for b in bars], default=1.0), times=True)
-    x = Scale(0.0, ticks[-1], label_width, WIDTH - RIGHT - 12)
+    x = Scale(0.0, ticks[-1], left, WIDTH - RIGHT - 14)
     body = []
     for tick in ticks:
-        left = x(tick)
-        body.append(element("line", class_="grid", x1=left, x2=left, y1=TOP, y2=height - BOTTOM))
-        body.append(_tick(left, height - BOTTOM + 16, tick, clock_text(tick), "middle"))
+        at = x(tick)
+        body.append(element("line", class_="grid", x1=at, x2=at, y1=TOP, y2=height - BOTTOM))
+        body.append(_tick(at, height - BOTTOM + 16, tick, clock_text(tick), "middle"))
     for i, bar in enumerate(bars):
-        top = TOP + i * row + 4
-        label = element(
-            "text",
-            text(bar.label),
-            class_="bar-label",
-            x=label_width - 8,
-            y=top + 13,
-            text_anchor="end",
-        )
-        body.append(label)
-        width = round(x(bar.value) - label_width, 2)
+        top = TOP + i * row
+        body.append(element("text", text(bar.label), class_="bar-label", x=left, y=top + 13))
+        width = round(x(bar.value) - left, 2)
         shown = clock_text(bar.value)
         body.append(
             _mark(
@@ -215,13 +205,13 @@ def bars_by_board(chart: Chart, bars: list[Bar]) -> str:
                 bar.value,
                 shown,
                 class_="bar",
-                x=label_width,
-                y=top,
+                x=left,
+                y=top + 18,
                 width=width,
-                height=row - 8,
+                height=row - 24,
             )
         )
-    body.append(_axis_name((label_width + WIDTH - RIGHT) / 2, height - 6, "best time"))
+    body.append(_axis_name((left + WIDTH - RIGHT) / 2, height - 6, "best time"))
     return frame(chart, WIDTH, height, body)
 
 

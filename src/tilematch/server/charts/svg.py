@@ -37,6 +37,8 @@ class Chart:
     columns: tuple[str, ...]
     rows: list[list[str]] = field(default_factory=list)
     svg: str = ""
+    #: how many columns, from the left, hold words (the others hold figures)
+    text_columns: int = 1
 
     def to_json(self) -> dict[str, object]:
         """The chart as the API sends it."""
@@ -46,6 +48,7 @@ class Chart:
             "description": self.description,
             "columns": list(self.columns),
             "rows": self.rows,
+            "text_columns": self.text_columns,
             "svg": self.svg,
         }
 

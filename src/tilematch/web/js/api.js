@@ -76,6 +76,7 @@ export const api = {
   campaign: () => request("GET", "/campaign"),
   results: (limit = 100) => request("GET", `/results${q({ limit })}`),
   bests: () => request("GET", "/results/best"),
+  statistics: (params) => request("GET", `/statistics${q(params)}`),
   leaderboards: (params) => request("GET", `/leaderboards${q(params)}`),
   layouts: () => request("GET", "/layouts"),
   shapes: () => request("GET", "/shapes"),
