@@ -10,9 +10,9 @@ and a ``<title>`` read out by assistive technology.
 
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape, quoteattr
 
 __all__ = [
     "Chart",
@@ -101,7 +101,8 @@ def attrs(**values: object) -> str:
         if value is None:
             continue
         name = key.rstrip("_").replace("_", "-")
-        parts.append(f"{name}={quoteattr(str(value))}")
+        shown = value if isinstance(value, int | float) else html.escape(str(value), quote=True)
+        parts.append(f'{name}="{shown}"')
     return " ".join(parts)
 
 
@@ -114,7 +115,7 @@ def element(tag: str, content: str | None = None, /, **values: object) -> str:
 
 def text(content: str) -> str:
     """Text escaped for an XML element."""
-    return escape(content)
+    return html.escape(content, quote=False)
 
 
 def frame(chart: Chart, width: int, height: int, body: list[str]) -> str:
@@ -131,8 +132,6 @@ def frame(chart: Chart, width: int, height: int, body: list[str]) -> str:
         fill="currentColor",
     )
     return (
-        f"<svg {head}><title id={quoteattr(ident + '-title')}>{text(chart.title)}</title>"
-        f"<desc id={quoteattr(ident + '-desc')}>{text(chart.description)}</desc>"
-        + "".join(body)
-        + "</svg>"
+        f'<svg {head}><title id="{ident}-title">{text(chart.title)}</title>'
+        f'<desc id="{ident}-desc">{text(chart.description)}</desc>' + "".join(body) + "</svg>"
     )
