@@ -4,7 +4,8 @@
 // them out: each chart's SVG beside the table of the same figures.
 
 import { api } from "../api.js";
-import { clock, esc } from "../dom.js";
+import { esc } from "../dom.js";
+import { boardRows, filterPath, hasFigures, percent } from "./stats-rows.js";
 
 /** Every sentence of the page, in one place. */
 const WORDS = {
@@ -35,13 +36,6 @@ const WORDS = {
   showAll: "Show all games",
   unverified: (n) => `${n} result${n === 1 ? "" : "s"} left out: the replay did not confirm ${n === 1 ? "it" : "them"}.`,
 };
-
-const GAMES = { shisensho: "Shisen-Sho", solitaire: "Mahjong Solitaire", blackwhite: "Black & White Mahjong" };
-
-/** A share (0 to 1) as a percentage. */
-const percent = (value) => (value == null ? "–" : `${Math.round(value * 100)} %`);
-/** A figure with at most one decimal. */
-const decimal = (value) => (value == null ? "–" : String(Math.round(value * 10) / 10));
 
 /**
  * A table of rows of texts, scrolling inside its box on a narrow screen.
@@ -95,21 +89,6 @@ function summary(totals) {
     }`;
 }
 
-function boardRows(boards) {
-  return boards.map((b) => [
-    b.label,
-    GAMES[b.game] || b.game,
-    String(b.played),
-    String(b.won),
-    percent(b.win_rate),
-    clock(b.best_time),
-    clock(b.median_time),
-    b.best_score == null ? "–" : String(b.best_score),
-    decimal(b.hints_per_game),
-    decimal(b.undos_per_game),
-  ]);
-}
-
 function dailySection(daily) {
   return `<section class="card stats-daily" aria-labelledby="stats-daily-title"><h2 id="stats-daily-title">${WORDS.daily}</h2>
     <dl class="stat-row"><div><dt>${WORDS.streak}</dt><dd>${esc(daily.streak)}</dd></div>
@@ -121,11 +100,6 @@ function towerSection(tower) {
   const rows = tower.stages.map((s) => [String(s.stage), `${s.first}–${s.last}`, `${s.cleared} / ${s.last - s.first + 1}`, `${s.stars} / ${s.most}`]);
   return `<section class="card stats-tower" aria-labelledby="stats-tower-title"><h2 id="stats-tower-title">${WORDS.tower}</h2>
     ${table(WORDS.towerColumns, rows, WORDS.tower)}</section>`;
-}
-
-/** Whether the player has any figure at all to show. */
-function hasFigures(data) {
-  return data.totals.played > 0 || (data.daily && data.daily.days.length > 0) || (data.tower && data.tower.cleared > 0);
 }
 
 function emptyState(filtered) {
@@ -178,8 +152,5 @@ export default async function stats(main, { query, navigate }) {
     if (!grid.children.length) grid.closest("section")?.remove();
   }
   const form = /** @type {HTMLFormElement | null} */ (body.querySelector(".stats-filter"));
-  form?.addEventListener("change", () => {
-    const [g, m] = String(new FormData(form).get("board") || "").split("/");
-    navigate(g && m ? `/stats?game=${encodeURIComponent(g)}&mode=${encodeURIComponent(m)}` : "/stats", { replace: true });
-  });
+  form?.addEventListener("change", () => navigate(filterPath(String(new FormData(form).get("board") || "")), { replace: true }));
 }
