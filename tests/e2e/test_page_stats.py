@@ -147,7 +147,6 @@ def test_the_charts_match_their_tables_in_every_theme_and_width(
     assert page.locator(".stats-daily dd").first.inner_text() == "3"  # today and the two before
     _check(_charts(page))
     paint = _paint(page)
-    assert paint["tick"] != "rgb(0, 0, 0)" or theme != "dark"
     if theme == "contrast":
         assert paint["barEdge"] == paint["text"]
     SHOTS.mkdir(parents=True, exist_ok=True)
