@@ -126,6 +126,8 @@ _STAGES: Final = (
     ),
 )
 _STAGE_LENGTH: Final = 30
+#: Levels in each of the five stages (the statistics count stars per stage).
+STAGE_LENGTH: Final = _STAGE_LENGTH
 
 
 def _seed(number: int) -> int:

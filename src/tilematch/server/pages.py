@@ -20,6 +20,7 @@ PAGE_ROUTES = (
     "/devices",
     "/link",
     "/editor",
+    "/stats",
 )
 #: Page routes with a tail (``/play/<game>/<mode>``, ``/editor/<id>``, a shared layout).
 PAGE_PREFIXES = ("/play", "/editor", "/layouts/shared")

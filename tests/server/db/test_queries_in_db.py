@@ -25,7 +25,8 @@ def test_the_db_package_holds_the_queries() -> None:
     found = {
         path.name for path in root.glob("*.py") if SQL.search(path.read_text(encoding="utf-8"))
     }
-    # the queries by table; the engines' own statements; the copy between databases
+    # the queries by table; the engines' own statements; the copy between databases;
+    # a player's statistics
     assert found == {
         "account.py",
         "migrations.py",
@@ -36,4 +37,5 @@ def test_the_db_package_holds_the_queries() -> None:
         "dialect.py",
         "postgres.py",
         "transfer.py",
+        "statistics.py",
     }

@@ -20,6 +20,7 @@ from tilematch.server.routes import (
     players,
     reference,
     results,
+    statistics,
 )
 
 #: Routers in the order their routes are matched.
@@ -31,6 +32,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     campaign.router,
     results.router,
     layout_files.router,
+    statistics.router,
     reference.router,
     duels.router,
     my_layouts.router,

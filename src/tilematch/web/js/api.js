@@ -81,6 +81,7 @@ export const api = {
   bests: () => request("GET", "/results/best"),
   layoutRecords: (game) => request("GET", `/results/layouts${q({ game })}`),
   standing: (id) => request("GET", `/results/${encodeURIComponent(id)}/standing`),
+  statistics: (params) => request("GET", `/statistics${q(params)}`),
   leaderboards: (params) => request("GET", `/leaderboards${q(params)}`),
   layouts: () => request("GET", "/layouts"),
   shapes: () => request("GET", "/shapes"),

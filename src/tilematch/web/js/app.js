@@ -12,6 +12,7 @@ import play from "./pages/play.js";
 import daily from "./pages/daily.js";
 import tower from "./pages/tower.js";
 import results from "./pages/results.js";
+import stats from "./pages/stats.js";
 import guide from "./pages/guide.js";
 import learn from "./pages/learn.js";
 import settings from "./pages/settings.js";
@@ -29,6 +30,7 @@ const ROUTES = [
   [/^\/daily\/?$/, daily, "Daily Challenge", "/daily"],
   [/^\/tower\/?$/, tower, "Emperor's Tower", "/tower"],
   [/^\/results\/?$/, results, "Results", "/results"],
+  [/^\/stats\/?$/, stats, "Statistics", "/stats"],
   [/^\/guide\/?$/, guide, "Tile Guide", "/guide"],
   [/^\/learn\/?$/, learn, "Why can't I select this tile?", "/learn"],
   [/^\/settings\/?$/, settings, "Settings", "/settings"],
