@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Path, Query, Request, WebSocket
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.websockets import WebSocketDisconnect
 
 from tilematch.modes.duel import FORFEIT_SECONDS, LOCKOUT_SECONDS, RIVAL_PACE
@@ -53,7 +53,7 @@ class DuelBody(BaseModel):
 
     size: (
         Annotated[
-            list[int],
+            list[StrictInt],
             Field(
                 min_length=2,
                 max_length=2,
@@ -63,7 +63,7 @@ class DuelBody(BaseModel):
         | None
     ) = None
     gravity: StrictBool = False
-    seed: Annotated[int, Field(ge=0, le=2**53)] | None = None
+    seed: Annotated[StrictInt, Field(ge=0, le=2**53)] | None = None
     rival: Level | None = None
 
 
