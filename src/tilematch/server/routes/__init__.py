@@ -16,6 +16,7 @@ from tilematch.server.routes import (
     games,
     layout_files,
     links,
+    locales,
     my_layouts,
     players,
     reference,
@@ -34,6 +35,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     layout_files.router,
     statistics.router,
     reference.router,
+    locales.router,
     duels.router,
     my_layouts.router,
 )

@@ -7,6 +7,7 @@ import { initSound } from "./sound.js";
 import { announce, showError } from "./dom.js";
 import { api } from "./api.js";
 import { mountNav } from "./nav.js";
+import { loadLocale } from "./i18n.js";
 import home from "./pages/home.js";
 import play from "./pages/play.js";
 import daily from "./pages/daily.js";
@@ -121,7 +122,12 @@ installSprite();
 initSound();
 // One request first, so that a new visitor gets exactly one player cookie before
 // the page fires its parallel requests (each would otherwise create a player).
+// The catalogue of the page's language (set on <html lang> by the server) comes first,
+// so that the first screen is already in the player's language.
 api
   .me()
+  .catch(() => null)
+  .then(() => loadLocale(document.documentElement.lang || "en"))
+  .catch(() => loadLocale("en"))
   .catch(() => null)
   .finally(route);

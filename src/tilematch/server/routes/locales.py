@@ -1,0 +1,49 @@
+"""The message catalogues for the page: every text of one locale in one answer."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Request, Response
+
+from tilematch.server.errors import ApiError
+from tilematch.server.i18n import LOCALES, catalogue
+from tilematch.server.openapi_errors import EVERY_REQUEST, answers
+
+router = APIRouter(prefix="/api", tags=["reference"], responses=EVERY_REQUEST)
+
+
+@cache
+def _body(locale: str) -> tuple[bytes, str]:
+    data = {"locale": locale, "messages": catalogue(locale)}
+    body = json.dumps(data, ensure_ascii=False, sort_keys=True).encode()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+@router.get(
+    "/locales/{locale}",
+    summary="Every message of one locale",
+    responses=answers(404),
+)
+def get_locale(
+    request: Request,
+    locale: Annotated[str, Path(max_length=16, pattern=r"^[A-Za-z-]+$")],
+) -> Any:
+    """``{"locale", "messages": {id: text}}`` for one of the locales (``en``, ``ja``,
+    ``zh-Hans``, ``zh-Hant``, ``ko``, ``de``, ``fr``, ``es``); a text is a string with
+    ``{named}`` placeholders or an object of CLDR plural forms. 404 ``unknown_locale``."""
+    if locale not in LOCALES:
+        raise ApiError(
+            404, "unknown_locale", f"No locale {locale!r}; there are {', '.join(LOCALES)}."
+        )
+    body, etag = _body(locale)
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers={"ETag": etag})
+    return Response(
+        body,
+        media_type="application/json",
+        headers={"ETag": etag, "Cache-Control": "no-cache"},
+    )
