@@ -6,7 +6,6 @@ import json
 import re
 from functools import cache
 from pathlib import Path
-from typing import Union
 
 from tilematch.server.i18n.formats import format_number, plural_category
 
@@ -16,7 +15,7 @@ DEFAULT_LOCALE = "en"
 #: Where the catalogues live: ``<locale>/<domain>.json``.
 LOCALES_DIR = Path(__file__).resolve().parent.parent.parent / "locales"
 
-Text = Union[str, dict[str, str]]
+Text = str | dict[str, str]
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 

@@ -57,7 +57,7 @@ def format_number(locale: str, n: float, *, decimals: int | None = None) -> str:
         if decimals is None:
             fraction = fraction.rstrip("0")
     if len(whole) >= 4 + (min_grouping - 1):
-        groups = []
+        groups: list[str] = []
         while len(whole) > 3:
             groups.insert(0, whole[-3:])
             whole = whole[:-3]
