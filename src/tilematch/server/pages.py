@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
+
+from tilematch.server.i18n import request_locale
 
 #: Paths the page routes itself (``/play/...`` and these), all answered with ``index.html``.
 PAGE_ROUTES = (
@@ -36,17 +38,22 @@ def mount(app: FastAPI, web_dir: Path | None) -> None:
     """Serve ``web_dir`` at ``/`` (a placeholder page when it has no ``index.html``)."""
     index = web_dir / "index.html" if web_dir is not None else None
 
-    def page() -> Response:
+    def page(request: Request) -> Response:
         if index is not None and index.is_file():
-            return FileResponse(index, media_type="text/html")
+            html = index.read_text(encoding="utf-8")
+            lang = request_locale(request)
+            return HTMLResponse(
+                html.replace('<html lang="en">', f'<html lang="{lang}">', 1),
+                headers={"Vary": "Accept-Language, Cookie"},
+            )
         return HTMLResponse(PLACEHOLDER)
 
     app.add_api_route("/", page, methods=["GET", "HEAD"], include_in_schema=False)
     for path in PAGE_ROUTES:
         app.add_api_route(path, page, methods=["GET", "HEAD"], include_in_schema=False)
 
-    def play(rest: str) -> Response:
-        return page()
+    def play(request: Request, rest: str) -> Response:
+        return page(request)
 
     for prefix in PAGE_PREFIXES:
         app.add_api_route(

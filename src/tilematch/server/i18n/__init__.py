@@ -26,6 +26,7 @@ from tilematch.server.i18n.catalogue import (
 )
 from tilematch.server.i18n.formats import format_number, plural_category
 from tilematch.server.i18n.negotiation import negotiate
+from tilematch.server.i18n.requests import request_locale
 
 __all__ = [
     "DEFAULT_LOCALE",
@@ -35,5 +36,6 @@ __all__ = [
     "format_number",
     "negotiate",
     "plural_category",
+    "request_locale",
     "translate",
 ]
