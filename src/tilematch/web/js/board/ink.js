@@ -21,3 +21,24 @@ export function ring(cx, cy, r, count, turn = 0) {
     return [cx + Math.cos(a) * r, cy + Math.sin(a) * r];
   });
 }
+
+/**
+ * @typedef {object} SuitDrawers One tile set's drawing of each suit, by the tile's number.
+ * @property {(n: number) => string} p circles
+ * @property {(n: number) => string} s bamboo
+ * @property {(n: number) => string} m characters
+ * @property {(n: number) => string} z winds and dragons
+ * @property {(n: number) => string} bonus flowers and seasons
+ */
+
+/**
+ * SVG markup of a symbol such as "5s", "7z", "3f", drawn by the set's `drawers`.
+ * @param {string} symbol
+ * @param {SuitDrawers} drawers
+ */
+export function drawSymbol(symbol, drawers) {
+  const n = Number(symbol[0]);
+  const suit = symbol[1];
+  if (suit === "p" || suit === "s" || suit === "m" || suit === "z") return drawers[suit](n);
+  return drawers.bonus(n);
+}

@@ -4,7 +4,7 @@
 // as small pictures.
 
 import { DIGITS, GLYPHS } from "./glyphs.js";
-import { fill, glyph, stroke } from "./ink.js";
+import { drawSymbol, fill, glyph, stroke } from "./ink.js";
 
 // --- dots (pinzu) -------------------------------------------------------------
 const DOTS = {
@@ -173,17 +173,5 @@ function bonus(n) {
 
 /** SVG markup (inside a 60x80 viewBox) of a symbol such as "5s", "7z", "3f". */
 export function classicArt(symbol) {
-  const n = Number(symbol[0]);
-  switch (symbol[1]) {
-    case "p":
-      return dots(n);
-    case "s":
-      return bamboo(n);
-    case "m":
-      return characters(n);
-    case "z":
-      return honour(n);
-    default:
-      return bonus(n);
-  }
+  return drawSymbol(symbol, { p: dots, s: bamboo, m: characters, z: honour, bonus });
 }

@@ -4,7 +4,7 @@
 // seasons as line drawings with their number.
 
 import { DIGITS, GLYPHS } from "./glyphs.js";
-import { fill, glyph, ring, stroke } from "./ink.js";
+import { drawSymbol, fill, glyph, ring, stroke } from "./ink.js";
 
 const DOT_PLACES = {
   1: [[30, 40]],
@@ -90,17 +90,5 @@ function characters(n) {
 
 /** SVG markup (inside a 60x80 viewBox) of a symbol such as "5s", "7z", "3f". */
 export function inkArt(symbol) {
-  const n = Number(symbol[0]);
-  switch (symbol[1]) {
-    case "p":
-      return dots(n);
-    case "s":
-      return bamboo(n);
-    case "m":
-      return characters(n);
-    case "z":
-      return honour(n);
-    default:
-      return bonus(n);
-  }
+  return drawSymbol(symbol, { p: dots, s: bamboo, m: characters, z: honour, bonus });
 }
