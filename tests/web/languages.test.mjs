@@ -12,6 +12,7 @@ import { LEAVE_WORDS } from "../../src/tilematch/web/js/game/confirm.js";
 import { END_WORDS, endTitle, matchedWords, NOTES, ordinal, pausedWords, pick, standingWords, stoneWords, summaryRows, applyView, createState } from "../../src/tilematch/web/js/game/state.js";
 import { labelContext, tileLabel } from "../../src/tilematch/web/js/board/board.js";
 import { gameLine, tileName } from "../../src/tilematch/web/js/game/names.js";
+import { endWords, figureRows } from "../../src/tilematch/web/js/pages/duel.js";
 
 after(() => useLocale("en"));
 
@@ -86,6 +87,19 @@ function everything() {
   for (const [keys, what] of boardKeyHelp()) words.push(keys, what);
   for (const ask of [LEAVE_WORDS.new("x"), LEAVE_WORDS.replay(), LEAVE_WORDS.give_up()]) words.push(ask.title, ask.text, ask.yes, ask.no);
   words.push(NOTES.stones, NOTES.bonus);
+  for (const result of [
+    { winner: 1, scores: [2, 0], reason: "forfeit" },
+    { winner: 0, scores: [6, 2], reason: "cleared" },
+    { winner: null, scores: [4, 4], reason: "cleared" },
+  ]) {
+    for (const you of [0, 1, null]) {
+      const end = endWords(result, you, ["", ""], 30, { seconds: 95, lead: 4 });
+      words.push(end.title, end.text, endWords(result, you, ["", ""], 30).text);
+    }
+  }
+  const figures = { players: [{ pairs: 12, pace: 2.5, fastest: 0.9, bad_claims: 1 }, { pairs: 8, pace: null, fastest: null, bad_claims: 0 }] };
+  const rows = figureRows(figures, 0, ["", ""]);
+  words.push(...rows.head, ...rows.rows.flat());
   return words.filter(Boolean).join("\n");
 }
 
