@@ -9,13 +9,12 @@
 
 import { frameFor, hiddenSpots, TILE_W, TILE_H, CELL_W } from "./geometry.js";
 import { moveFocus, navPoint, readingOrder } from "./navigation.js";
-import { faceMarkup, variantClass } from "./tiles.js";
+import { faceMarkup, tileName, variantClass } from "./tiles.js";
 import { animationsOn } from "../storage.js";
 import { FALL_MS, LEAVE_MS, fallKey, stoneChange, turnDelay } from "./motion.js";
 import { boardScale } from "./zoom.js";
 import { boardMove, offerSkipTo } from "../keyboard.js";
 import { t } from "../i18n.js";
-import { tileName } from "../game/names.js";
 
 /**
  * What the board draws besides the view.

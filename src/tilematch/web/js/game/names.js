@@ -1,8 +1,11 @@
 // @ts-check
 // The names a game page shows for things the server names by code: the game, the
-// mode, the difficulty and a tile. One place, so that each has one name on the page.
+// mode, the difficulty and a tile (board/tiles.js names tiles). One place, so that
+// each has one name on the page.
 
 import { t } from "../i18n.js";
+
+export { tileName } from "../board/tiles.js";
 
 /**
  * The text of `id`, or `fallback` when the catalogue has no such id.
@@ -44,14 +47,4 @@ export function difficultyName(difficulty) {
  */
 export function gameLine(view) {
   return t("game.head.title", { game: gameName(view.game), mode: modeName(view.mode) });
-}
-
-/**
- * A tile's name for players: the catalogue's name of its face (`tiles.face.<code>`)
- * when it has one, else the name the server sent, else its code.
- * @param {{code: string, name?: string} | null | undefined} tile
- */
-export function tileName(tile) {
-  if (!tile) return t("game.tile.unknown");
-  return known(`tiles.face.${tile.code}`, tile.name || tile.code);
 }
