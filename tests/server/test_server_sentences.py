@@ -197,3 +197,16 @@ def test_every_ledger_label_of_any_saved_game_has_its_text(label, msg_id, params
 def test_a_label_no_mode_writes_stays_as_it_is():
     assert ledger_message("Pair x") is None
     assert ledger_text("ko", "Something else") == "Something else"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"), [("b5s", "b5s"), ("w1f", "w2f"), ("b5s", "w6s"), ("b5z", "w6z")]
+)
+def test_black_and_white_refusals_are_the_modes_words_in_english(a, b):
+    from tilematch.modes.blackwhite import pair_refusal
+    from tilematch.server.sentences import refusal_text
+
+    assert refusal_text("en", "not a match", (a, b)) == pair_refusal(a, b)
+    translated = refusal_text("ja", "not a match", (a, b))
+    assert translated != pair_refusal(a, b)
+    assert "組" in translated or "白黒では" in translated
