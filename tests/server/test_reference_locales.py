@@ -87,12 +87,13 @@ def test_tile_guide_answers_in_the_locale_with_codes_unchanged(client, locale):
         for field in ("code", "group", "suit", "colour", "game", "partners"):
             assert mine[field] == theirs[field]
         assert mine["name"] == tile_name(locale, mine["code"])
-        assert mine["symbol_name"] == tile_name(locale, mine["code"].lstrip("bw"))
+        assert mine["symbol_name"] in mine["name"]
     names = {e["code"]: e["name"] for e in answer}
     if locale == "ja":
         assert [names[c] for c in ("1m", "5p", "3s", "1z", "5z", "6z", "7z", "1f", "5f")] == [
             "一萬", "五筒", "三索", "東", "白", "發", "中", "梅", "春",
         ]  # fmt: skip
         assert names["b1z"] == "黒の東" and names["w5z"] == "白の枠牌"
+        assert next(e for e in answer if e["code"] == "w5z")["symbol_name"] == "枠牌"
     if locale != "en":
         assert names["5s"] != "5 of Bamboo"

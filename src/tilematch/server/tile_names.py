@@ -27,6 +27,15 @@ def tile_name(locale: str, code: str) -> str:
     )
 
 
+def symbol_name(locale: str, code: str) -> str:
+    """The name of the tile ``code`` without its Black & White colour: the plain face's
+    name, but the Frame Dragon for a coloured White Dragon (``'枠牌'`` for ``w5z`` in
+    Japanese). Raises :class:`~tilematch.engine.tiles.TileError` for an unknown code."""
+    colour, symbol = tiles.split_code(code)
+    face = "frame_dragon" if colour is not None and symbol == "5z" else symbol
+    return translate(locale, f"tiles.face.{face}")
+
+
 def suit_name(locale: str, suit: str) -> str:
     """The name of a suit letter (``m p s z f``) in ``locale``: ``'索子'`` for ``s`` in
     Japanese. Raises :class:`~tilematch.server.i18n.MissingMessage` for another letter."""

@@ -13,7 +13,7 @@ from tilematch.server.errors import ApiError
 from tilematch.server.i18n import request_locale
 from tilematch.server.layout_names import localized_layouts
 from tilematch.server.openapi_errors import EVERY_REQUEST, answers
-from tilematch.server.tile_names import tile_name
+from tilematch.server.tile_names import symbol_name, tile_name
 
 router = APIRouter(prefix="/api", tags=["reference"], responses=EVERY_REQUEST)
 
@@ -95,7 +95,7 @@ def _tiles(locale: str) -> list[dict[str, Any]]:
             {
                 "code": code,
                 "name": tile_name(locale, code),
-                "symbol_name": tile_name(locale, symbol),
+                "symbol_name": symbol_name(locale, code),
                 "group": tiles.match_group(code),
                 "suit": symbol[1],
                 "colour": colour,
