@@ -88,12 +88,16 @@ def test_tile_guide_answers_in_the_locale_with_codes_unchanged(client, locale):
             assert mine[field] == theirs[field]
         assert mine["name"] == tile_name(locale, mine["code"])
         assert mine["symbol_name"] in mine["name"]
+        assert mine["suit_name"] == catalogue(locale)[f"tiles.suit.{mine['suit']}"]
+        assert mine["game_name"] == catalogue(locale)[f"tiles.game.{mine['game']}"]
     names = {e["code"]: e["name"] for e in answer}
     if locale == "ja":
         assert [names[c] for c in ("1m", "5p", "3s", "1z", "5z", "6z", "7z", "1f", "5f")] == [
             "一萬", "五筒", "三索", "東", "白", "發", "中", "梅", "春",
         ]  # fmt: skip
         assert names["b1z"] == "黒の東" and names["w5z"] == "白の枠牌"
-        assert next(e for e in answer if e["code"] == "w5z")["symbol_name"] == "枠牌"
+        frame = next(e for e in answer if e["code"] == "w5z")
+        assert frame["symbol_name"] == "枠牌" and frame["game_name"] == "白黒麻雀"
+        assert next(e for e in answer if e["code"] == "5p")["suit_name"] == "筒子"
     if locale != "en":
         assert names["5s"] != "5 of Bamboo"

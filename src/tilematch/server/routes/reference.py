@@ -13,7 +13,7 @@ from tilematch.server.errors import ApiError
 from tilematch.server.i18n import request_locale
 from tilematch.server.layout_names import localized_layouts
 from tilematch.server.openapi_errors import EVERY_REQUEST, answers
-from tilematch.server.tile_names import symbol_name, tile_name
+from tilematch.server.tile_names import game_name, suit_name, symbol_name, tile_name
 
 router = APIRouter(prefix="/api", tags=["reference"], responses=EVERY_REQUEST)
 
@@ -98,8 +98,10 @@ def _tiles(locale: str) -> list[dict[str, Any]]:
                 "symbol_name": symbol_name(locale, code),
                 "group": tiles.match_group(code),
                 "suit": symbol[1],
+                "suit_name": suit_name(locale, symbol[1]),
                 "colour": colour,
                 "game": "blackwhite" if colour else "all",
+                "game_name": game_name(locale, "blackwhite" if colour else "all"),
                 "partners": list(tiles.partner_codes(code)),
             }
         )
@@ -172,9 +174,11 @@ def grid_shapes() -> list[dict[str, Any]]:
 
 @router.get("/tiles", summary="The Tile Guide")
 def tile_guide(request: Request) -> list[dict[str, Any]]:
-    """Every tile: ``[{"code", "name", "symbol_name", "group", "suit", "colour", "game",
-    "partners"}]``; ``name`` is the tile's name in the negotiated locale (``symbol_name``
-    the same without its Black & White colour), ``partners`` the codes it pairs with."""
+    """Every tile: ``[{"code", "name", "symbol_name", "group", "suit", "suit_name",
+    "colour", "game", "game_name", "partners"}]``; ``name`` is the tile's name in the
+    negotiated locale (``symbol_name`` the same without its Black & White colour),
+    ``suit_name`` and ``game_name`` name the codes beside them, ``partners`` are the
+    codes it pairs with."""
     return _tiles(request_locale(request))
 
 
