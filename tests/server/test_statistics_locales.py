@@ -80,6 +80,6 @@ def test_japanese_labels_name_the_games_and_layouts_as_players_there_know_them(c
     titles = {c["title"] for c in data["filters"]["choices"]}
     assert "四川省 · クラシック" in titles and "白黒麻雀 · 皇帝の塔" in titles
     labels = {b["label"] for b in data["boards"]}
-    assert "クラシック · 6 × 4" in labels and "クラシック · 4 × 4(重力あり)" in labels
+    assert "クラシック · 6 × 4" in labels and "クラシック · 4 × 4（重力あり）" in labels
     svg = client.get("/api/statistics/charts/time.svg", headers={"Accept-Language": "ja"}).text
     assert "ゲームごとのタイム" in svg and "Time per game" not in svg

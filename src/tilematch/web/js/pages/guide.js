@@ -73,11 +73,14 @@ function card(tile, byCode) {
 function sections(byCode) {
   const name = (/** @type {string} */ code) => byCode.get(code)?.symbol_name || byCode.get(code)?.name || code;
   const identical = t("guide.rule.identical");
+  const gap = t("guide.sentence_separator");
+  const bird = t("guide.rule.bird", { tile: name("1s") });
+  const frame = t("guide.rule.frame", { white: name("5z"), frame: t("tiles.face.frame_dragon") });
   return [
     ["m", t("tiles.suit.m"), identical],
     ["p", t("tiles.suit.p"), identical],
-    ["s", t("tiles.suit.s"), `${identical} ${t("guide.rule.bird", { tile: name("1s") })}`],
-    ["z", t("guide.section.honours"), `${identical} ${t("guide.rule.frame", { white: name("5z"), frame: t("tiles.face.frame_dragon") })}`],
+    ["s", t("tiles.suit.s"), identical + gap + bird],
+    ["z", t("guide.section.honours"), identical + gap + frame],
     ["f", t("tiles.suit.f"), t("guide.rule.bonus")],
   ];
 }
@@ -85,7 +88,7 @@ function sections(byCode) {
 export default async function guide(main) {
   const settings = `<a href="/settings" data-link>${esc(t("guide.settings_link"))}</a>`;
   main.innerHTML = `<div class="guide-page"><h1>${esc(t("guide.title"))}</h1>
-    <p class="muted">${esc(t("guide.intro"))} ${withMarkup("guide.marks", { settings })}</p>
+    <p class="muted">${esc(t("guide.intro") + t("guide.sentence_separator"))}${withMarkup("guide.marks", { settings })}</p>
     <div class="guide-body"><p class="loading">${esc(t("guide.loading"))}</p></div></div>`;
   /** @type {GuideTile[]} */
   const tiles = await api.tiles();
