@@ -101,3 +101,23 @@ def test_tile_guide_answers_in_the_locale_with_codes_unchanged(client, locale):
         assert next(e for e in answer if e["code"] == "5p")["suit_name"] == "筒子"
     if locale != "en":
         assert names["5s"] != "5 of Bamboo"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_shisensho_shapes_answer_in_the_locale_with_codes_unchanged(client, locale):
+    from tilematch.engine.grid.outlines import shapes
+
+    english = client.get("/api/shapes", headers={"Accept-Language": "en"}).json()
+    answer = client.get("/api/shapes", headers={"Accept-Language": ACCEPT[locale]}).json()
+    assert [s["name"] for s in answer] == [s.name for s in shapes()] == [s["name"] for s in english]
+    own = catalogue(locale)
+    for mine, theirs in zip(answer, english, strict=True):
+        assert (mine["rows"], mine["size"], mine["tiles"]) == (
+            theirs["rows"], theirs["size"], theirs["tiles"],
+        )  # fmt: skip
+        assert mine["title"] == own[f"layouts.shape.title.{mine['name']}"]
+        assert mine["description"] == own[f"layouts.shape.description.{mine['name']}"]
+        if locale in CJK:
+            assert not LATIN_WORD.search(mine["title"] + mine["description"]), mine
+    if locale == "ja":
+        assert {s["name"]: s["title"] for s in answer}["hourglass"] == "砂時計"

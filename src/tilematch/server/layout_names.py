@@ -2,7 +2,9 @@
 
 The engine keeps each layout's English ``title``, ``family`` and ``description``; the
 server answers with the catalogue's ``layouts.title.<name>``, ``layouts.family.<family>``
-and ``layouts.description.<name>`` (a name's hyphens become underscores in its id).
+and ``layouts.description.<name>`` (a name's hyphens become underscores in its id), and
+for the Shisen-Sho shapes ``layouts.shape.title.<name>`` and
+``layouts.shape.description.<name>``.
 
 >>> layout_title("ja", "turtle"), layout_family("de", "Yin-Yang")
 ('亀', 'Yin und Yang')
@@ -36,6 +38,18 @@ def layout_family(locale: str, family: str) -> str:
     """The name of a layout family (the engine's English ``family``, such as
     ``"Yin-Yang"``) in ``locale``. Raises ``MissingMessage`` for an unknown family."""
     return translate(locale, f"layouts.family.{_key(family)}")
+
+
+def shape_title(locale: str, name: str) -> str:
+    """The title of the Shisen-Sho shape ``name`` (``diamond``, ``twin``…) in ``locale``.
+    Raises :class:`~tilematch.server.i18n.MissingMessage` for an unknown shape."""
+    return translate(locale, f"layouts.shape.title.{_key(name)}")
+
+
+def shape_description(locale: str, name: str) -> str:
+    """The one-sentence description of the Shisen-Sho shape ``name`` in ``locale``.
+    Raises :class:`~tilematch.server.i18n.MissingMessage` for an unknown shape."""
+    return translate(locale, f"layouts.shape.description.{_key(name)}")
 
 
 def family_id(family: str) -> str:

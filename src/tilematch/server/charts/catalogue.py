@@ -41,14 +41,15 @@ MODE_TITLES = {
 BEST_TIME_ROWS = 40
 
 
-def board_title(board: str, locale: str = "en") -> str:
+def board_title(board: str, locale: str = "en", game: str = "") -> str:
     """A board as players read it: ``8x17`` (rows x columns) is ``17 × 8``, a built-in
-    layout is its title in ``locale``, another layout or shape name is title-cased
-    (``twin-towers``: ``Twin Towers``)."""
+    layout (or for ``game`` Shisen-Sho a shape) is its title in ``locale``, another name
+    is title-cased (``my-towers``: ``My Towers``)."""
     rows, _, cols = board.partition("x")
     if rows.isdigit() and cols.isdigit():
         return f"{cols} × {rows}"
-    title_id = "layouts.title." + board.replace("-", "_")
+    kind = "layouts.shape.title." if game == "shisensho" else "layouts.title."
+    title_id = kind + board.replace("-", "_")
     if title_id in catalogue("en"):
         return translate(locale, title_id)
     return " ".join(word.capitalize() for word in board.replace("_", "-").split("-") if word)
@@ -69,7 +70,8 @@ def _variant(locale: str, variant: str) -> str:
 
 def board_label(line: BoardFigures | dict[str, Any], locale: str = "en") -> str:
     """A line of figures named by its mode, board and variant: ``Regular · Turtle``."""
-    board = board_title(str(line["board"]), locale) or say(locale, "stats.board.any")
+    board = board_title(str(line["board"]), locale, str(line.get("game", "")))
+    board = board or say(locale, "stats.board.any")
     mode = str(line["mode"])
     mode_name = say(locale, f"tiles.mode.{mode}") if mode in MODE_TITLES else mode
     if line["variant"]:

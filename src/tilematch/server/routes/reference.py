@@ -11,7 +11,7 @@ from fastapi import APIRouter, Path, Request, Response
 from tilematch.engine import tiles
 from tilematch.server.errors import ApiError
 from tilematch.server.i18n import request_locale
-from tilematch.server.layout_names import localized_layouts
+from tilematch.server.layout_names import localized_layouts, shape_description, shape_title
 from tilematch.server.openapi_errors import EVERY_REQUEST, answers
 from tilematch.server.tile_names import game_name, suit_name, symbol_name, tile_name
 
@@ -67,15 +67,15 @@ def _picture(name: str) -> tuple[str, str] | None:
 
 
 @functools.cache
-def _shapes() -> list[dict[str, Any]]:
+def _shapes(locale: str) -> list[dict[str, Any]]:
     from tilematch.engine.grid.outlines import shapes
 
     return [
         {
             "name": shape.name,
-            "title": shape.title,
+            "title": shape_title(locale, shape.name),
             "tiles": shape.tiles,
-            "description": shape.description,
+            "description": shape_description(locale, shape.name),
             "size": [shape.rows, shape.cols],
             "rows": shape.text().splitlines(),
         }
@@ -166,10 +166,11 @@ def layout_picture(name: LayoutName, request: Request) -> Response:
 
 
 @router.get("/shapes", summary="Built-in Shisen-Sho shapes")
-def grid_shapes() -> list[dict[str, Any]]:
-    """``[{"name", "title", "tiles", "description", "size", "rows"}]``: ``size`` is
-    ``[rows, cols]``, ``rows`` the outline, one string a row (``#`` a tile, ``.`` empty)."""
-    return _shapes()
+def grid_shapes(request: Request) -> list[dict[str, Any]]:
+    """``[{"name", "title", "tiles", "description", "size", "rows"}]``: ``title`` and
+    ``description`` in the negotiated locale, ``size`` is ``[rows, cols]``, ``rows`` the
+    outline, one string a row (``#`` a tile, ``.`` empty)."""
+    return _shapes(request_locale(request))
 
 
 @router.get("/tiles", summary="The Tile Guide")
