@@ -7,6 +7,7 @@
 
 import { getSettings, onSettings } from "../storage.js";
 import { tileSet } from "./tilesets.js";
+import { t } from "../i18n.js";
 
 const SUIT_LETTER = { m: "C", p: "D", s: "B" };
 const HONOUR_MARK = { 1: "E", 2: "S", 3: "W", 4: "N", 5: "Wh", 6: "G", 7: "R" };
@@ -94,4 +95,21 @@ export function variantClass(code) {
 export function tilePicture(code, label) {
   const aria = label ? `role="img" aria-label="${label.replace(/"/g, "&quot;")}"` : `aria-hidden="true"`;
   return `<span class="tile-pic ${variantClass(code)}" ${aria}>${faceMarkup(code)}</span>`;
+}
+
+/**
+ * A tile's name for players, as the server's `tile_name` writes it: the catalogue's
+ * name of its face (`tiles.face.<symbol>`), for a Black & White tile inside
+ * `tiles.coloured.<b|w>` with the White Dragon named by its frame; else the name the
+ * server sent, else its code.
+ * @param {{code: string, name?: string} | null | undefined} tile
+ */
+export function tileName(tile) {
+  if (!tile) return t("game.tile.unknown");
+  const coloured = /^([bw])(\d[mpszf])$/.exec(tile.code);
+  const symbol = coloured ? coloured[2] : tile.code;
+  const id = `tiles.face.${coloured && symbol === "5z" ? "frame_dragon" : symbol}`;
+  const text = t(id);
+  if (text === id) return tile.name || tile.code;
+  return coloured ? t(`tiles.coloured.${coloured[1]}`, { name: text }) : text;
 }
