@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { applyView, createState, pick, uiState } from "../../src/tilematch/web/js/game/state.js";
 
-const tile = (spot) => ({ spot, code: "5s", name: `Tile ${spot}`, free: true, selectable: true });
+const tile = (spot) => ({ spot, code: `${(spot % 9) + 1}m`, name: `Tile ${spot}`, free: true, selectable: true });
 const view = { id: "g", game: "shisensho", mode: "classic", status: "playing", tiles: [tile(0), tile(1), tile(2)], pairs: [[0, 1]] };
 
 test("a selection with partners off names the tile only", () => {
@@ -14,7 +14,7 @@ test("a selection with partners off names the tile only", () => {
   applyView(state, view, 0);
   const said = pick(state, 0, { partners: false });
   assert.ok(said && "message" in said);
-  assert.equal(said.message, "Tile 0 selected.");
+  assert.equal(said.message, "1 of Characters selected.");
   assert.equal(uiState(state, { partners: false }).partners.size, 0);
 });
 
@@ -23,6 +23,6 @@ test("a selection with partners on counts them", () => {
   applyView(state, view, 0);
   const said = pick(state, 0);
   assert.ok(said && "message" in said);
-  assert.equal(said.message, "Tile 0 selected. 1 possible partner.");
+  assert.equal(said.message, "1 of Characters selected. 1 possible partner.");
   assert.deepEqual([...uiState(state, { partners: true }).partners], [1]);
 });

@@ -18,11 +18,11 @@ function view(tiles, extra = {}) {
 }
 
 test("stone words say which stones cracked and which opened", () => {
-  const before = view([tile(1, { stone: 2 }), tile(2, { stone: 1, name: "black 5 of Dots" }), tile(3)]);
+  const before = view([tile(1, { stone: 2 }), tile(2, { stone: 1, name: "black 5 of Bamboo" }), tile(3)]);
   const one = view([tile(1, { stone: 1 }), tile(2, { stone: 1 }), tile(3)]);
   assert.equal(stoneWords(before, one), "A stone cracked: 1 more crack to open it.");
-  const opened = view([tile(1, { stone: 2 }), tile(2, { name: "black 5 of Dots" }), tile(3)]);
-  assert.equal(stoneWords(before, opened), "Cracked open: black 5 of Dots can be picked now.");
+  const opened = view([tile(1, { stone: 2 }), tile(2, { name: "black 5 of Bamboo" }), tile(3)]);
+  assert.equal(stoneWords(before, opened), "Cracked open: black 5 of Bamboo can be picked now.");
   assert.equal(stoneWords(before, before), "");
   assert.equal(stoneWords(before, view(one.tiles, { id: "other" })), "");
   assert.equal(stoneWords(null, one), "");

@@ -20,7 +20,7 @@ import {
 } from "../../src/tilematch/web/js/game/state.js";
 
 function tile(spot, extra = {}) {
-  return { spot, code: "5s", name: `Tile ${spot}`, free: true, selectable: true, blocked: null, blockers: [], ...extra };
+  return { spot, code: `${(spot % 9) + 1}m`, name: `Tile ${spot}`, free: true, selectable: true, blocked: null, blockers: [], ...extra };
 }
 
 function view(extra = {}) {
@@ -33,7 +33,7 @@ function view(extra = {}) {
       tile(0),
       tile(1),
       tile(2),
-      tile(3, { selectable: false, free: false, blocked: "covered by Tile 0 at (1, 2, 3).", blockers: [0, 3] }),
+      tile(3, { selectable: false, free: false, blocked: "covered by 1 of Characters at (1, 2, 3).", blockers: [0, 3] }),
     ],
     pairs: [
       [0, 1],
@@ -80,12 +80,12 @@ test("applyView keeps the view and tells a new game from the same one", () => {
 test("pick: the first tile is selected and its partners counted", () => {
   const state = playing();
   const outcome = pick(state, 0);
-  assert.deepEqual(outcome, { message: "Tile 0 selected. 2 possible partners.", kind: "info", draw: true, refused: null });
+  assert.deepEqual(outcome, { message: "1 of Characters selected. 2 possible partners.", kind: "info", draw: true, refused: null });
   assert.equal(state.selected, 0);
   const alone = playing({ pairs: [] });
-  assert.equal(pick(alone, 1).message, "Tile 1 selected. No partner can be taken now.");
+  assert.equal(pick(alone, 1).message, "2 of Characters selected. No partner can be taken now.");
   const one = playing({ pairs: [[1, 2]] });
-  assert.equal(pick(one, 1).message, "Tile 1 selected. 1 possible partner.");
+  assert.equal(pick(one, 1).message, "2 of Characters selected. 1 possible partner.");
 });
 
 test("pick: the second tile of a listed pair is a match answered at once", () => {
@@ -112,7 +112,7 @@ test("pick: a pair the view does not list is still sent for the server to decide
 test("pick: the same tile again deselects it", () => {
   const state = playing();
   pick(state, 2);
-  assert.deepEqual(pick(state, 2), { message: "Tile 2 deselected.", kind: "info", draw: true, refused: null });
+  assert.deepEqual(pick(state, 2), { message: "3 of Characters deselected.", kind: "info", draw: true, refused: null });
   assert.equal(state.selected, null);
 });
 
@@ -120,7 +120,7 @@ test("pick: a blocked tile is explained in the server's words", () => {
   const state = playing();
   const outcome = pick(state, 3);
   assert.deepEqual(outcome, {
-    message: "Tile 3 cannot be selected: covered by Tile 0.",
+    message: "4 of Characters cannot be selected: covered by 1 of Characters.",
     kind: "error",
     draw: true,
     refused: 3,
@@ -128,7 +128,7 @@ test("pick: a blocked tile is explained in the server's words", () => {
   assert.equal(state.explained, 3);
   assert.deepEqual([...blockersOf(state, 3)], [0]);
   state.learn = true;
-  assert.match(pick(state, 3).message, /^Learn Mode: Tile 3 cannot be selected/);
+  assert.match(pick(state, 3).message, /^Learn Mode: 4 of Characters cannot be selected/);
   // the next pick clears the explanation
   pick(state, 0);
   assert.equal(state.explained, null);
@@ -236,7 +236,7 @@ test("unrankedWords says why a finished game is not ranked", () => {
   const [a, b] = state.view.tiles;
   assert.equal(
     matchedWords(state, a, b, 0),
-    "Matched Tile 0 and Tile 1. Board cleared! Not ranked: moves faster than a person can pick.",
+    "Matched 1 of Characters and 2 of Characters. Board cleared! Not ranked: moves faster than a person can pick.",
   );
 });
 
@@ -262,8 +262,8 @@ test("endTitle and matchedWords", () => {
   state.learn = true;
   state.freed = new Set([2]);
   const [a, b] = state.view.tiles;
-  assert.equal(matchedWords(state, a, b, 30), "Matched Tile 0 and Tile 1. +30 points. Combo ×2. Now free: Tile 2. Board cleared!");
+  assert.equal(matchedWords(state, a, b, 30), "Matched 1 of Characters and 2 of Characters. +30 points. Combo ×2. Now free: 3 of Characters. Board cleared!");
   state.learn = false;
   applyView(state, view({ combo: 1 }), 0);
-  assert.equal(matchedWords(state, a, b, 0), "Matched Tile 0 and Tile 1.");
+  assert.equal(matchedWords(state, a, b, 0), "Matched 1 of Characters and 2 of Characters.");
 });

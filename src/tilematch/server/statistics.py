@@ -17,7 +17,7 @@ from tilematch.modes import statistics as figures
 from tilematch.modes.tower import STAGE_LENGTH
 from tilematch.server import records
 from tilematch.server.charts import CHARTS, Chart, draw
-from tilematch.server.charts.catalogue import GAME_TITLES, MODE_TITLES, board_label
+from tilematch.server.charts.catalogue import board_label, game_mode_title
 from tilematch.server.db import statistics as db_statistics
 from tilematch.server.errors import ApiError
 from tilematch.server.games import ACTIVE
@@ -98,34 +98,41 @@ def _totals(rows: list[dict[str, Any]], open_games: int, unverified: int) -> dic
     }
 
 
-def choices(server: Server, player: Player) -> list[dict[str, str]]:
-    """The game and mode pairs the player has figures of, with their titles."""
+def choices(server: Server, player: Player, locale: str = "en") -> list[dict[str, str]]:
+    """The game and mode pairs the player has figures of, with their titles in ``locale``."""
     return [
         {
             "game": game,
             "mode": mode,
-            "title": f"{GAME_TITLES.get(game, game)} · {MODE_TITLES.get(mode, mode)}",
+            "title": game_mode_title(game, mode, locale),
         }
         for game, mode in db_statistics.modes_played(server.storage, player.id)
     ]
 
 
 def statistics(
-    server: Server, player: Player, *, game: str | None, mode: str | None, today: str | None
+    server: Server,
+    player: Player,
+    *,
+    game: str | None,
+    mode: str | None,
+    today: str | None,
+    locale: str = "en",
 ) -> tuple[dict[str, Any], list[Chart]]:
     """The player's figures (of ``game`` and ``mode`` when given) and their charts.
 
     ``today`` is the player's local date for the Daily streak and calendar (default
     the server's UTC date). Raises 422 ``bad_value`` for an unknown game or mode and
-    ``bad_date`` for a malformed ``today``.
+    ``bad_date`` for a malformed ``today``. Titles, labels and charts are written in
+    ``locale``; codes (``game``, ``mode``, ``board``) stay as they are.
     """
     game, mode = check_filter(game, mode)
     day = _today(server, today)
     storage = server.storage
     rows = db_statistics.verified_results(storage, player.id, game, mode)
-    boards = [{**line, "label": board_label(line)} for line in figures.board_figures(rows)]
+    boards = [{**line, "label": board_label(line, locale)} for line in figures.board_figures(rows)]
     data: dict[str, Any] = {
-        "filters": {"game": game, "mode": mode, "choices": choices(server, player)},
+        "filters": {"game": game, "mode": mode, "choices": choices(server, player, locale)},
         "today": day,
         "totals": _totals(
             rows,
@@ -141,7 +148,7 @@ def statistics(
         "tower": _tower(server, player) if _shows(game, mode, ("blackwhite", "tower")) else None,
     }
     calendar = data["daily"]["calendar"] if data["daily"] else []
-    charts = draw({**data, "calendar": calendar})
+    charts = draw({**data, "calendar": calendar}, locale)
     return data, charts
 
 
@@ -153,8 +160,9 @@ def chart(
     game: str | None,
     mode: str | None,
     today: str | None,
+    locale: str = "en",
 ) -> Chart:
-    """One chart of :func:`statistics` by name.
+    """One chart of :func:`statistics` by name, written in ``locale``.
 
     Raises 404 ``unknown_chart`` for a name not in :data:`~tilematch.server.charts.CHARTS`
     and ``no_figures`` when the chart has nothing to draw yet.
@@ -163,7 +171,7 @@ def chart(
         raise ApiError(
             404, "unknown_chart", f"No chart {name!r}; the charts are {', '.join(CHARTS)}."
         )
-    _, charts = statistics(server, player, game=game, mode=mode, today=today)
+    _, charts = statistics(server, player, game=game, mode=mode, today=today, locale=locale)
     for drawn in charts:
         if drawn.name == name:
             return drawn

@@ -9,17 +9,24 @@ value, so a reader (or a test) can measure every mark against its axis.
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 
 from tilematch.server.charts.svg import Chart, Scale, clock_text, element, frame, nice_ticks, text
+from tilematch.server.charts.words import (
+    chart_date,
+    format_number,
+    month_name,
+    say,
+    weekday_name,
+)
 
 __all__ = ["Bar", "Day", "Point", "bars_by_board", "bars_by_week", "calendar", "points"]
 
 WIDTH = 480
 HEIGHT = 250
 LEFT, RIGHT, TOP, BOTTOM = 54, 12, 12, 40
-WEEKDAYS = ("Mon", "", "Wed", "", "Fri", "", "")
+#: The weekdays the calendar names (0 is Monday); the others stay unlabelled.
+LABELLED_WEEKDAYS = (0, 2, 4)
 
 
 @dataclass(frozen=True)
@@ -36,11 +43,13 @@ class Point:
 
 @dataclass(frozen=True)
 class Bar:
-    """One bar: its label, its value and the value of the bar behind it (``None``: none)."""
+    """One bar: its label, its value, the value of the bar behind it (``None``: none) and
+    the short text under it on a week axis (``None``: the label's month and day)."""
 
     label: str
     value: float
     behind: float | None = None
+    tick: str | None = None
 
 
 @dataclass(frozen=True)
@@ -54,8 +63,8 @@ class Day:
     says: str
 
 
-def _shown(value: float, times: bool) -> str:
-    return clock_text(value) if times else f"{value:g}"
+def _shown(value: float, times: bool, locale: str = "en") -> str:
+    return clock_text(value) if times else format_number(locale, value)
 
 
 def _mark(shape: str, label: str, value: float, shown: str, **more: object) -> str:
@@ -84,12 +93,12 @@ def _axis_name(x: float, y: float, name: str, **more: object) -> str:
     return element("text", text(name), class_="axis-name", x=x, y=y, text_anchor="middle", **more)
 
 
-def _y_axis(ticks: list[float], scale: Scale, times: bool) -> list[str]:
+def _y_axis(ticks: list[float], scale: Scale, times: bool, locale: str = "en") -> list[str]:
     out = []
     for tick in ticks:
         y = scale(tick)
         out.append(element("line", class_="grid", x1=LEFT, x2=WIDTH - RIGHT, y1=y, y2=y))
-        out.append(_tick(LEFT - 6, y, tick, _shown(tick, times), "end", dy="0.35em"))
+        out.append(_tick(LEFT - 6, y, tick, _shown(tick, times, locale), "end", dy="0.35em"))
     return out
 
 
@@ -106,11 +115,14 @@ def points(chart: Chart, marks: list[Point], *, times: bool) -> str:
     y = Scale(0.0, ticks[-1], HEIGHT - BOTTOM, TOP)
     count = max((m.n for m in marks), default=1)
     x = Scale(0.5, count + 0.5, LEFT, WIDTH - RIGHT)
-    body = _y_axis(ticks, y, times)
+    body = _y_axis(ticks, y, times, chart.locale)
     body.append(_x_line(y(0)))
     for n in sorted({1, count, *range(10, count, 10)}):
-        body.append(_tick(x(n), HEIGHT - BOTTOM + 16, n, str(n), "middle", "tick tick-x"))
-    body.append(_axis_name((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 6, "game"))
+        shown = format_number(chart.locale, n)
+        body.append(_tick(x(n), HEIGHT - BOTTOM + 16, n, shown, "middle", "tick tick-x"))
+    body.append(
+        _axis_name((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 6, say(chart.locale, "stats.axis.game"))
+    )
     line = " ".join(f"{x(m.n)},{y(m.median)}" for m in marks if m.median is not None)
     if line:
         body.append(
@@ -119,7 +131,7 @@ def points(chart: Chart, marks: list[Point], *, times: bool) -> str:
     for m in marks:
         if m.value is not None:
             kind = "point is-won" if m.won else "point"
-            shown = _shown(m.value, times)
+            shown = _shown(m.value, times, chart.locale)
             body.append(
                 _mark("circle", m.label, m.value, shown, class_=kind, cx=x(m.n), cy=y(m.value), r=4)
             )
@@ -131,7 +143,7 @@ def bars_by_week(chart: Chart, bars: list[Bar]) -> str:
     ticks = nice_ticks(max([b.behind or b.value for b in bars], default=1.0))
     y = Scale(0.0, ticks[-1], HEIGHT - BOTTOM, TOP)
     band = (WIDTH - RIGHT - LEFT) / max(1, len(bars))
-    body = _y_axis(ticks, y, False)
+    body = _y_axis(ticks, y, False, chart.locale)
     body.append(_x_line(y(0)))
     every = max(1, len(bars) // 6)
     for i, bar in enumerate(bars):
@@ -158,7 +170,7 @@ def bars_by_week(chart: Chart, bars: list[Bar]) -> str:
                 "rect",
                 bar.label,
                 bar.value,
-                f"{bar.value:g}",
+                format_number(chart.locale, bar.value),
                 class_="bar",
                 x=left,
                 y=top,
@@ -171,14 +183,16 @@ def bars_by_week(chart: Chart, bars: list[Bar]) -> str:
             body.append(
                 element(
                     "text",
-                    text(bar.label[5:]),
+                    text(bar.tick if bar.tick is not None else bar.label[5:]),
                     class_="tick tick-x",
                     x=middle,
                     y=HEIGHT - BOTTOM + 16,
                     text_anchor="middle",
                 )
             )
-    body.append(_axis_name((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 6, "week from (month-day)"))
+    body.append(
+        _axis_name((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 6, say(chart.locale, "stats.axis.week"))
+    )
     return frame(chart, WIDTH, HEIGHT, body)
 
 
@@ -211,7 +225,8 @@ def bars_by_board(chart: Chart, bars: list[Bar]) -> str:
                 height=row - 24,
             )
         )
-    body.append(_axis_name((left + WIDTH - RIGHT) / 2, height - 6, "best time"))
+    best = say(chart.locale, "stats.axis.best_time")
+    body.append(_axis_name((left + WIDTH - RIGHT) / 2, height - 6, best))
     return frame(chart, WIDTH, height, body)
 
 
@@ -225,23 +240,22 @@ def calendar(chart: Chart, days: list[Day]) -> str:
     body = [
         element(
             "text",
-            name,
+            text(weekday_name(chart.locale, i)),
             class_="tick",
             x=left - 6,
             y=top + i * (cell + gap) + 12,
             text_anchor="end",
         )
-        for i, name in enumerate(WEEKDAYS)
-        if name
+        for i in LABELLED_WEEKDAYS
     ]
     month = ""
     for i, day in enumerate(days):
         column, weekday = divmod(i, 7)
         x, y = left + column * (cell + gap), top + weekday * (cell + gap)
-        name = dt.date.fromisoformat(day.date).strftime("%b")
+        name = month_name(chart.locale, day.date)
         if weekday == 0 and name != month:
             month = name
-            body.append(element("text", name, class_="tick tick-month", x=x, y=top - 8))
+            body.append(element("text", text(name), class_="tick tick-month", x=x, y=top - 8))
         box = {"x": x, "y": y, "width": cell, "height": cell, "rx": 3, "data_date": day.date}
         if not day.played:
             body.append(element("rect", class_="day", fill="none", stroke="currentColor", **box))
@@ -249,7 +263,12 @@ def calendar(chart: Chart, days: list[Day]) -> str:
         value = day.value if day.value is not None else -1.0
         body.append(
             _mark(
-                "rect", day.date, value, day.says, class_=f"day is-played level-{day.level}", **box
+                "rect",
+                chart_date(chart.locale, day.date),
+                value,
+                day.says,
+                class_=f"day is-played level-{day.level}",
+                **box,
             )
         )
     return frame(chart, width, height, body)

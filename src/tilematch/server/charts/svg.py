@@ -39,6 +39,8 @@ class Chart:
     svg: str = ""
     #: how many columns, from the left, hold words (the others hold figures)
     text_columns: int = 1
+    #: the locale its words, dates and numbers are written in
+    locale: str = "en"
 
     def to_json(self) -> dict[str, object]:
         """The chart as the API sends it."""

@@ -11,7 +11,9 @@ from fastapi import APIRouter, Path, Request, Response
 from tilematch.engine import tiles
 from tilematch.server.errors import ApiError
 from tilematch.server.i18n import request_locale
+from tilematch.server.layout_names import localized_layouts, shape_description, shape_title
 from tilematch.server.openapi_errors import EVERY_REQUEST, answers
+from tilematch.server.tile_names import game_name, suit_name, symbol_name, tile_name
 
 router = APIRouter(prefix="/api", tags=["reference"], responses=EVERY_REQUEST)
 
@@ -47,6 +49,11 @@ def _layouts() -> list[dict[str, Any]]:
 
 
 @functools.cache
+def _layouts_in(locale: str) -> list[dict[str, Any]]:
+    return localized_layouts(locale, _layouts())
+
+
+@functools.cache
 def _picture(name: str) -> tuple[str, str] | None:
     """The thumbnail SVG of the built-in layout ``name`` and its ETag, or None."""
     from tilematch.engine import layouts
@@ -60,15 +67,15 @@ def _picture(name: str) -> tuple[str, str] | None:
 
 
 @functools.cache
-def _shapes() -> list[dict[str, Any]]:
+def _shapes(locale: str) -> list[dict[str, Any]]:
     from tilematch.engine.grid.outlines import shapes
 
     return [
         {
             "name": shape.name,
-            "title": shape.title,
+            "title": shape_title(locale, shape.name),
             "tiles": shape.tiles,
-            "description": shape.description,
+            "description": shape_description(locale, shape.name),
             "size": [shape.rows, shape.cols],
             "rows": shape.text().splitlines(),
         }
@@ -77,7 +84,7 @@ def _shapes() -> list[dict[str, Any]]:
 
 
 @functools.cache
-def _tiles() -> list[dict[str, Any]]:
+def _tiles(locale: str) -> list[dict[str, Any]]:
     codes = list(tiles.ALL_SYMBOLS)
     codes += [f"{c}{face}" for face in tiles.ORDINARY_FACES for c in "bw"]
     codes += list(tiles.BLACK_BONUS + tiles.WHITE_BONUS)
@@ -87,11 +94,14 @@ def _tiles() -> list[dict[str, Any]]:
         guide.append(
             {
                 "code": code,
-                "name": tiles.tile_name(code),
+                "name": tile_name(locale, code),
+                "symbol_name": symbol_name(locale, code),
                 "group": tiles.match_group(code),
                 "suit": symbol[1],
+                "suit_name": suit_name(locale, symbol[1]),
                 "colour": colour,
                 "game": "blackwhite" if colour else "all",
+                "game_name": game_name(locale, "blackwhite" if colour else "all"),
                 "partners": list(tiles.partner_codes(code)),
             }
         )
@@ -110,13 +120,15 @@ def _unavailable(what: str) -> ApiError:
 
 
 @router.get("/layouts", summary="Built-in layouts")
-def layouts() -> list[dict[str, Any]]:
-    """``[{"name", "family", "tiles", "description", "bounds", "title", "number",
-    "solvable_share", "difficulty", "difficulty_label", "picture"}]``: ``solvable_share``
-    is the measured share of random deals proven solvable, ``difficulty`` the generator's
-    mean score (0 easy to 1 hard), ``picture`` the path of its thumbnail."""
+def layouts(request: Request) -> list[dict[str, Any]]:
+    """``[{"name", "family", "family_id", "tiles", "description", "bounds", "title",
+    "number", "solvable_share", "difficulty", "difficulty_label", "picture"}]``: ``title``,
+    ``family`` and ``description`` in the negotiated locale, ``name`` and ``family_id``
+    the stable English codes; ``solvable_share`` is the measured share of random deals
+    proven solvable, ``difficulty`` the generator's mean score (0 easy to 1 hard),
+    ``picture`` the path of its thumbnail."""
     try:
-        return _layouts()
+        return _layouts_in(request_locale(request))
     except (ImportError, AttributeError):
         raise _unavailable("layout list") from None
 
@@ -154,17 +166,21 @@ def layout_picture(name: LayoutName, request: Request) -> Response:
 
 
 @router.get("/shapes", summary="Built-in Shisen-Sho shapes")
-def grid_shapes() -> list[dict[str, Any]]:
-    """``[{"name", "title", "tiles", "description", "size", "rows"}]``: ``size`` is
-    ``[rows, cols]``, ``rows`` the outline, one string a row (``#`` a tile, ``.`` empty)."""
-    return _shapes()
+def grid_shapes(request: Request) -> list[dict[str, Any]]:
+    """``[{"name", "title", "tiles", "description", "size", "rows"}]``: ``title`` and
+    ``description`` in the negotiated locale, ``size`` is ``[rows, cols]``, ``rows`` the
+    outline, one string a row (``#`` a tile, ``.`` empty)."""
+    return _shapes(request_locale(request))
 
 
 @router.get("/tiles", summary="The Tile Guide")
-def tile_guide() -> list[dict[str, Any]]:
-    """Every tile: ``[{"code", "name", "group", "suit", "colour", "game", "partners"}]``;
-    ``partners`` are the codes it pairs with."""
-    return _tiles()
+def tile_guide(request: Request) -> list[dict[str, Any]]:
+    """Every tile: ``[{"code", "name", "symbol_name", "group", "suit", "suit_name",
+    "colour", "game", "game_name", "partners"}]``; ``name`` is the tile's name in the
+    negotiated locale (``symbol_name`` the same without its Black & White colour),
+    ``suit_name`` and ``game_name`` name the codes beside them, ``partners`` are the
+    codes it pairs with."""
+    return _tiles(request_locale(request))
 
 
 @router.get("/learn", summary="Examples for 'Why can't I select this tile?'")

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 
 from tilematch.server import statistics
 from tilematch.server.deps import PlayerDep, ServerDep
+from tilematch.server.i18n import request_locale
 from tilematch.server.openapi_errors import EVERY_REQUEST, answers
 
 router = APIRouter(prefix="/api/statistics", tags=["statistics"], responses=EVERY_REQUEST)
@@ -27,6 +28,7 @@ SVG = "image/svg+xml"
 
 @router.get("", summary="My statistics and charts")
 def my_statistics(
+    request: Request,
     player: PlayerDep,
     server: ServerDep,
     game: Word = None,
@@ -36,9 +38,13 @@ def my_statistics(
     """``{"filters", "today", "totals", "boards", "history", "weeks", "daily", "tower",
     "charts"}`` of the player's verified results (docs/api.md, *Statistics*); each chart
     is ``{"name", "title", "description", "columns", "rows", "svg"}``, its table and its
-    SVG drawn from the same figures. 422 ``bad_value`` for an unknown game or mode,
-    ``bad_date`` for a malformed ``today``."""
-    data, charts = statistics.statistics(server, player, game=game, mode=mode, today=today)
+    SVG drawn from the same figures. Titles, labels, dates and numbers are written in the
+    negotiated locale; ``name``, ``game``, ``mode`` and ``board`` stay codes. 422
+    ``bad_value`` for an unknown game or mode, ``bad_date`` for a malformed ``today``."""
+    locale = request_locale(request)
+    data, charts = statistics.statistics(
+        server, player, game=game, mode=mode, today=today, locale=locale
+    )
     return {**data, "charts": [chart.to_json() for chart in charts]}
 
 
@@ -49,6 +55,7 @@ def my_statistics(
     responses={200: {"content": {SVG: {}}, "description": "the chart"}, **answers(404)},
 )
 def my_chart(
+    request: Request,
     name: str,
     player: PlayerDep,
     server: ServerDep,
@@ -57,7 +64,8 @@ def my_chart(
     today: Today = None,
 ) -> Response:
     """The SVG of one chart (``time``, ``score``, ``weeks``, ``best-times``, ``daily``),
-    with the filters of ``GET /api/statistics``. 404 ``unknown_chart`` for another
-    name, ``no_figures`` while the chart has nothing to draw."""
-    drawn = statistics.chart(server, player, name, game=game, mode=mode, today=today)
+    with the filters of ``GET /api/statistics``, in the negotiated locale. 404
+    ``unknown_chart`` for another name, ``no_figures`` while the chart has nothing to draw."""
+    locale = request_locale(request)
+    drawn = statistics.chart(server, player, name, game=game, mode=mode, today=today, locale=locale)
     return Response(drawn.svg, media_type=SVG)

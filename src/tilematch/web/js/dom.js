@@ -1,6 +1,8 @@
 // @ts-check
 // Tiny DOM helpers shared by the pages.
 
+import { t } from "./i18n.js";
+
 /** Escape text for use inside HTML markup. */
 export function esc(value) {
   return String(value ?? "")
@@ -68,9 +70,14 @@ export function showError(container, error) {
   )}</p><p><a href="/" data-link>Back to the start page</a></p></div>`;
 }
 
-/** A layout's display name: "dragon-pearl" → "Dragon Pearl"; a size in it is written
- * like every size on the page: "pyramid-6x6-3-1" → "Pyramid 6 × 6 3 1". */
+/** A layout's display name: a built-in layout's title in the page's language
+ * (`layouts.title.<name>`: "dragon-pearl" → "Dragon Pearl", 龍の宝珠), else the name
+ * title-cased with a size in it written like every size on the page
+ * ("my-pyramid-6x6" → "My Pyramid 6 × 6"). */
 export function layoutTitle(name) {
+  const id = `layouts.title.${String(name).replace(/-/g, "_")}`;
+  const title = t(id);
+  if (title !== id) return title;
   return String(name)
     .split(/[-_]/)
     .map((w) => (/^\d+x\d+$/.test(w) ? w.replace("x", " × ") : w.charAt(0).toUpperCase() + w.slice(1)))

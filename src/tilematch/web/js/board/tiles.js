@@ -98,13 +98,18 @@ export function tilePicture(code, label) {
 }
 
 /**
- * A tile's name for players: the catalogue's name of its face (`tiles.face.<code>`)
- * when it has one, else the name the server sent, else its code.
+ * A tile's name for players, as the server's `tile_name` writes it: the catalogue's
+ * name of its face (`tiles.face.<symbol>`), for a Black & White tile inside
+ * `tiles.coloured.<b|w>` with the White Dragon named by its frame; else the name the
+ * server sent, else its code.
  * @param {{code: string, name?: string} | null | undefined} tile
  */
 export function tileName(tile) {
   if (!tile) return t("game.tile.unknown");
-  const id = `tiles.face.${tile.code}`;
+  const coloured = /^([bw])(\d[mpszf])$/.exec(tile.code);
+  const symbol = coloured ? coloured[2] : tile.code;
+  const id = `tiles.face.${coloured && symbol === "5z" ? "frame_dragon" : symbol}`;
   const text = t(id);
-  return text === id ? tile.name || tile.code : text;
+  if (text === id) return tile.name || tile.code;
+  return coloured ? t(`tiles.coloured.${coloured[1]}`, { name: text }) : text;
 }
