@@ -3,6 +3,9 @@
 // over the board (what each one asks of board/navigation.js), the words that
 // explain them, and the "Skip to the board" link.
 
+import { esc } from "./dom.js";
+import { t } from "./i18n.js";
+
 /** @typedef {import("./board/navigation.js").Move} Move */
 
 /**
@@ -60,22 +63,22 @@ export function boardMove(event) {
   return Object.prototype.hasOwnProperty.call(MOVE_KEYS, event.key) ? MOVE_KEYS[event.key] : null;
 }
 
-/** The board's keys and what they do, as shown in the page's key list. */
+/** The board's keys (as written on keyboards) and the message id of what they do. */
 export const BOARD_KEY_HELP = Object.freeze([
-  ["← →", "the tile before or after in the row"],
-  ["↑ ↓", "the nearest row above or below that has tiles"],
-  ["J / K", "the next or previous free tile"],
-  ["Page Up / Page Down", "the nearest tile on the layer above or below"],
-  ["Home / End", "the first or last tile of the row"],
-  ["Ctrl+Home / Ctrl+End", "the first or last tile of the board"],
-  ["Enter / Space", "pick the tile"],
-  ["Escape", "clear the selection"],
+  ["← →", "common.keys.row"],
+  ["↑ ↓", "common.keys.rows"],
+  ["J / K", "common.keys.free"],
+  ["Page Up / Page Down", "common.keys.layer"],
+  ["Home / End", "common.keys.row_ends"],
+  ["Ctrl+Home / Ctrl+End", "common.keys.board_ends"],
+  ["Enter / Space", "common.keys.pick"],
+  ["Escape", "common.keys.clear"],
 ]);
 
 /** The key list of a game page, as HTML (a closed disclosure under the board). */
 export function keyHelpMarkup() {
-  const rows = BOARD_KEY_HELP.map(([keys, words]) => `<dt><kbd>${keys}</kbd></dt><dd>${words}</dd>`).join("");
-  return `<details class="key-help"><summary>Keys</summary><dl>${rows}</dl></details>`;
+  const rows = BOARD_KEY_HELP.map(([keys, id]) => `<dt><kbd>${keys}</kbd></dt><dd>${esc(t(id))}</dd>`).join("");
+  return `<details class="key-help"><summary>${esc(t("common.keys.summary"))}</summary><dl>${rows}</dl></details>`;
 }
 
 // ------------------------------------------------------------ skip link
