@@ -42,8 +42,8 @@ export function utcOffset(date = new Date()) {
 }
 
 /**
- * Names in the page's language, read when used: `names(["a"], "common.game.")` is an
- * object whose `a` is `t("common.game.a")`.
+ * Names in the page's language, read when used: an object whose property `key` is
+ * `t(prefix + key)` at the moment it is read.
  * @param {string[]} keys
  * @param {string} prefix
  * @returns {Readonly<Record<string, string>>}
@@ -54,6 +54,9 @@ function named(keys, prefix) {
   return Object.freeze(object);
 }
 
+// i18n-ids: common.game.shisensho common.game.solitaire common.game.blackwhite
+// i18n-ids: common.mode.classic common.mode.arcade common.mode.regular common.mode.daily
+// i18n-ids: common.mode.zen common.mode.countdown common.mode.tower common.mode.duel
 /** The games' names in the page's language (message ids `common.game.<game>`). */
 export const GAME_IDS = /** @type {const} */ (["shisensho", "solitaire", "blackwhite"]);
 /** The modes' names in the page's language (message ids `common.mode.<mode>`). */
