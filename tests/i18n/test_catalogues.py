@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tilematch.server.i18n import LOCALES, catalogue
-from tilematch.server.i18n import extract
+from tilematch.server.i18n import LOCALES, catalogue, extract
 
 LOCALES_DIR = extract.LOCALES_DIR
 #: The CLDR plural categories of cardinal numbers each locale uses.
