@@ -74,6 +74,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         redoc_url=None,
     )
     app.state.server = server
+    app.state.pseudo_locale = settings.pseudo_locale  # i18n.request_locale reads it
     app.state.addresses = address_limits(
         settings.joins_per_minute, settings.joins_burst, settings.clock, shared_limits
     )
