@@ -218,3 +218,24 @@ def test_the_english_scanner_tells_sentences_from_code(tmp_path: Path):
     )
     texts = [(found.line, found.text) for found in extract.english_literals([source])]
     assert texts == [(2, "Settings"), (3, "Saved in this browser"), (7, "Close the dialog")]
+
+
+# ------------------------------------------------------------ plural rules (Python side)
+
+
+@pytest.mark.parametrize(
+    ("locale", "n", "category"),
+    [
+        ("es", 0, "other"),  # CLDR: many needs i != 0
+        ("es", 1_000_000, "many"),
+        ("fr", 0, "one"),
+        ("fr", 2_000_000, "many"),
+        ("de", 1, "one"),
+        ("en", 1.5, "other"),
+        ("ko", 1, "other"),
+    ],
+)
+def test_plural_categories_follow_cldr(locale, n, category):
+    from tilematch.server.i18n import plural_category
+
+    assert plural_category(locale, n) == category
