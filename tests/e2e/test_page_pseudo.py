@@ -50,7 +50,8 @@ PROBLEMS = """() => {
     const style = getComputedStyle(el);
     const hides = /hidden|clip/.test(style.overflowX) || style.textOverflow === 'ellipsis';
     if (hides && el.scrollWidth > el.clientWidth + 1) {
-      out.push(`cut: <${el.tagName.toLowerCase()} class="${el.className}"> ${el.textContent.trim().slice(0, 60)}`);
+      const tag = `<${el.tagName.toLowerCase()} class="${el.className}">`;
+      out.push(`cut: ${tag} ${el.textContent.trim().slice(0, 60)}`);
     }
   }
   for (const el of texts) {
@@ -61,7 +62,8 @@ PROBLEMS = """() => {
       const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
       const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
       if (w > 2 && h > 2) {
-        out.push(`overlap: ${el.textContent.trim().slice(0, 40)} / ${other.textContent.trim().slice(0, 40)}`);
+        const words = (node) => node.textContent.trim().slice(0, 40);
+        out.push(`overlap: ${words(el)} / ${words(other)}`);
       }
     }
   }
