@@ -123,7 +123,9 @@ document.addEventListener("click", (event) => {
 window.addEventListener("popstate", route);
 // A new language: the shell is translated by switchLocale, the current page is drawn
 // again from the server's state (a game keeps its board, its clock and its moves).
-window.addEventListener(LOCALE_CHANGED, () => route());
+window.addEventListener(LOCALE_CHANGED, (event) => {
+  /** @type {CustomEvent<{ rendering: Promise<unknown>[] }>} */ (event).detail.rendering.push(route());
+});
 
 applySettings();
 mountNav();

@@ -88,13 +88,17 @@ export const LOCALE_CHANGED = "tilematch:locale";
 
 /**
  * Load `code` and re-render: the shell's marked texts at once, then the current page
- * (the app listens for {@link LOCALE_CHANGED}).
+ * (the app listens for {@link LOCALE_CHANGED} and puts the promise of its re-rendering
+ * in `event.detail.rendering`); resolves once the page is drawn again.
  * @param {string} code
  */
 export async function switchLocale(code) {
   await loadLocale(code);
   translateShell();
-  window.dispatchEvent(new CustomEvent(LOCALE_CHANGED, { detail: { locale: code } }));
+  /** @type {{ locale: string, rendering: Promise<unknown>[] }} */
+  const detail = { locale: code, rendering: [] };
+  window.dispatchEvent(new CustomEvent(LOCALE_CHANGED, { detail }));
+  await Promise.all(detail.rendering); // the listeners' re-rendering
 }
 
 /**
