@@ -32,7 +32,7 @@ LOCALES_DIR = PACKAGE / "locales"
 
 _ID = r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+"
 _LITERAL_ID = re.compile(r"""(["'`])(""" + _ID + r""")\1""")
-_LITERAL_PREFIX = re.compile(r"""(["'`])([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*\.)(?:\1|\$\{)""")
+_LITERAL_PREFIX = re.compile(r"""(["'`])([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\.)(?:\1|\$\{)""")
 _MARK = re.compile(r"""data-i18n(?:-label)?=["'](""" + _ID + r""")["']""")
 _LISTED = re.compile(r"(?://|#)\s*i18n-ids:((?:\s+" + _ID + r")+)")
 

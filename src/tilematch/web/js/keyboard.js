@@ -63,22 +63,50 @@ export function boardMove(event) {
   return Object.prototype.hasOwnProperty.call(MOVE_KEYS, event.key) ? MOVE_KEYS[event.key] : null;
 }
 
-/** The board's keys (as written on keyboards) and the message id of what they do. */
+/** The board's keys and what they do (`game.keys.<name>`), as shown in the page's key list. */
 export const BOARD_KEY_HELP = Object.freeze([
-  ["← →", "common.keys.row"],
-  ["↑ ↓", "common.keys.rows"],
-  ["J / K", "common.keys.free"],
-  ["Page Up / Page Down", "common.keys.layer"],
-  ["Home / End", "common.keys.row_ends"],
-  ["Ctrl+Home / Ctrl+End", "common.keys.board_ends"],
-  ["Enter / Space", "common.keys.pick"],
-  ["Escape", "common.keys.clear"],
+  ["← →", "row"],
+  ["↑ ↓", "rows"],
+  ["J / K", "free"],
+  ["Page Up / Page Down", "layer"],
+  ["Home / End", "row_ends"],
+  ["Ctrl+Home / Ctrl+End", "board_ends"],
+  ["Enter / Space", "pick"],
+  ["Escape", "clear"],
 ]);
+
+/**
+ * The board's keys and what they do, in the page's language: `[keys, words]` pairs,
+ * the keys named as the keyboard's caps are (`game.keys.cap.*`).
+ * @returns {[string, string][]}
+ */
+export function boardKeyHelp() {
+  return BOARD_KEY_HELP.map(([keys, name]) => [capWords(keys), t(`game.keys.${name}`)]);
+}
+
+/** Key names that keyboards print differently per language (Space, Escape, Page Up …). */
+const CAPS = Object.freeze({
+  "Page Up": "page_up",
+  "Page Down": "page_down",
+  Home: "home",
+  End: "end",
+  Ctrl: "ctrl",
+  Enter: "enter",
+  Space: "space",
+  Escape: "escape",
+});
+
+/** @param {string} keys */
+function capWords(keys) {
+  return keys.replace(/Page Up|Page Down|Home|End|Ctrl|Enter|Space|Escape/g, (name) => t(`game.keys.cap.${CAPS[name]}`));
+}
 
 /** The key list of a game page, as HTML (a closed disclosure under the board). */
 export function keyHelpMarkup() {
-  const rows = BOARD_KEY_HELP.map(([keys, id]) => `<dt><kbd>${keys}</kbd></dt><dd>${esc(t(id))}</dd>`).join("");
-  return `<details class="key-help"><summary>${esc(t("common.keys.summary"))}</summary><dl>${rows}</dl></details>`;
+  const rows = boardKeyHelp()
+    .map(([keys, words]) => `<dt><kbd>${esc(keys)}</kbd></dt><dd>${esc(words)}</dd>`)
+    .join("");
+  return `<details class="key-help"><summary>${esc(t("game.keys.title"))}</summary><dl>${rows}</dl></details>`;
 }
 
 // ------------------------------------------------------------ skip link
