@@ -66,8 +66,8 @@ NOT_YET_CONVERTED = frozenset(
         "/devices",
         "/link",
         "/editor",
-        "game",
-        "learn",
+        "game",  # the game page itself is converted; layout and tile names are not yet
+        "learn",  # the server's Learn Mode sentence ("both sides closed")
         "end dialog",
     }
 )
