@@ -69,8 +69,8 @@ def test_a_too_large_body_carries_them_too(web_client):
     [
         ("DELETE", "/api/games", "GET, POST"),
         ("PUT", "/api/games", "GET, POST"),
-        ("PATCH", "/api/me", "GET, PUT, DELETE"),
-        ("POST", "/api/me", "GET, PUT, DELETE"),
+        ("OPTIONS", "/api/me", "GET, PUT, PATCH, DELETE"),
+        ("POST", "/api/me", "GET, PUT, PATCH, DELETE"),
         ("GET", "/api/link", "POST"),
         ("GET", "/api/games/some-id/actions", "POST"),
         ("DELETE", "/api/games/some-id", "GET"),

@@ -43,7 +43,7 @@ def test_a_code_signs_another_browser_in_as_the_same_player(make_client, clock, 
     assert answer.status_code == 200, answer.text
     assert answer.json()["id"] == me["id"] and answer.json()["token"] != me["token"]
     assert "tilematch_token=" in answer.headers["set-cookie"]
-    assert second.get("/api/me").json() == {"id": me["id"], "name": None}
+    assert second.get("/api/me").json() == {"id": me["id"], "name": None, "locale": None}
     assert second.get("/api/results").json() == first.get("/api/results").json()
     daily = "/api/daily?today=2026-11-29"
     assert second.get(daily).json() == first.get(daily).json()

@@ -19,7 +19,7 @@ def test_first_visit_creates_a_player_with_a_cookie(client):
         "tilematch_token=" in cookie and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
     )
     again = client.get("/api/me").json()  # the cookie is sent back: same player, no new token
-    assert again == {"id": body["id"], "name": None}
+    assert again == {"id": body["id"], "name": None, "locale": None}
 
 
 def test_bearer_token_identifies_the_player(make_client):
@@ -27,7 +27,7 @@ def test_bearer_token_identifies_the_player(make_client):
     me = first.get("/api/me").json()
     other = make_client(first.app)
     answer = other.get("/api/me", headers={"Authorization": f"Bearer {me['token']}"})
-    assert answer.json() == {"id": me["id"], "name": None}
+    assert answer.json() == {"id": me["id"], "name": None, "locale": None}
     assert "set-cookie" not in answer.headers
 
 

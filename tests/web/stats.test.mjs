@@ -1,6 +1,7 @@
 // The statistics page's tables from the server's figures (web/js/pages/stats-rows.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import "./english.mjs";
 
 import { boardRows, decimal, filterPath, hasFigures, percent } from "../../src/tilematch/web/js/pages/stats-rows.js";
 

@@ -17,6 +17,7 @@ from tilematch.server.deps import Server
 from tilematch.server.duel import lifecycle
 from tilematch.server.games import Games
 from tilematch.server.headers import SecurityHeaders
+from tilematch.server.i18n.headers import ContentLanguage
 from tilematch.server.limits import BodyLimit, InFlight, Limit, RateLimiter, Slots
 from tilematch.server.openapi_errors import answers
 from tilematch.server.origins import OriginCheck
@@ -73,6 +74,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         redoc_url=None,
     )
     app.state.server = server
+    app.state.pseudo_locale = settings.pseudo_locale  # i18n.request_locale reads it
     app.state.addresses = address_limits(
         settings.joins_per_minute, settings.joins_burst, settings.clock, shared_limits
     )
@@ -81,6 +83,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, larger=layout_files.BODY_LIMITS)
     app.add_middleware(OriginCheck, allowed=settings.origins)
     believe_proxies(app, settings.forwarded_allow_ips)
+    app.add_middleware(ContentLanguage)
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, a 413 or 403 too
 
     @app.get("/api/ping", tags=["server"], summary="Liveness check", responses=answers(400, 413))

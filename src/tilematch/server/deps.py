@@ -102,7 +102,9 @@ async def current_player(
     Runs on the event loop (one indexed read, or one short write for a newcomer),
     so that asking who is calling costs no trip through a worker thread.
 
-    A new player's token is set as the ``tilematch_token`` cookie. Raises 401
+    The player's language setting is kept as ``request.state.locale_setting`` for
+    :func:`~tilematch.server.i18n.request_locale`. A new player's token is set as the
+    ``tilematch_token`` cookie. Raises 401
     for an unknown bearer token and 429 when the caller makes too many requests,
     or has too many being answered at once (the player holds a slot until the
     request is answered).
@@ -119,6 +121,7 @@ async def current_player(
             server.newcomers.check(client_address(request), "new players from this address")
             player = create_player(server.storage, server.now())
             set_token_cookie(response, player.token or "", secure=server.settings.cookie_secure)
+    request.state.locale_setting = player.locale  # request_locale prefers it
     with server.admit(player.id):
         yield player
 

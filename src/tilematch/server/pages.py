@@ -9,6 +9,8 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from tilematch.server.i18n import request_locale
+from tilematch.server.i18n.shell import render_shell
+from tilematch.server.players import COOKIE, find_player
 
 #: Paths the page routes itself (``/play/...`` and these), all answered with ``index.html``.
 PAGE_ROUTES = (
@@ -35,17 +37,18 @@ the API is described at <a href="/docs">/docs</a>.</p></body></html>
 
 
 def mount(app: FastAPI, web_dir: Path | None) -> None:
-    """Serve ``web_dir`` at ``/`` (a placeholder page when it has no ``index.html``)."""
+    """Serve ``web_dir`` at ``/`` (a placeholder page when it has no ``index.html``); the
+    page comes in the negotiated locale (:func:`~tilematch.server.i18n.shell.render_shell`)."""
     index = web_dir / "index.html" if web_dir is not None else None
 
     def page(request: Request) -> Response:
         if index is not None and index.is_file():
             html = index.read_text(encoding="utf-8")
-            lang = request_locale(request)
-            return HTMLResponse(
-                html.replace('<html lang="en">', f'<html lang="{lang}">', 1),
-                headers={"Vary": "Accept-Language, Cookie"},
-            )
+            cookie = request.cookies.get(COOKIE)
+            if cookie:  # a known player's language wins; a page view never creates one
+                player = find_player(request.app.state.server.storage, cookie)
+                request.state.locale_setting = player.locale if player else None
+            return HTMLResponse(render_shell(html, request_locale(request)))
         return HTMLResponse(PLACEHOLDER)
 
     app.add_api_route("/", page, methods=["GET", "HEAD"], include_in_schema=False)

@@ -14,8 +14,14 @@ from dataclasses import dataclass
 from starlette.responses import Response
 
 from tilematch.server.db import Storage
-from tilematch.server.db.players import insert_player, player_by_token, rename_player
+from tilematch.server.db.players import (
+    insert_player,
+    player_by_token,
+    rename_player,
+    set_player_locale,
+)
 from tilematch.server.errors import ApiError
+from tilematch.server.i18n import LOCALES
 
 COOKIE = "tilematch_token"
 NAME_MAX = 24
@@ -30,6 +36,7 @@ class Player:
     id: str
     name: str | None
     token: str | None = None  # set only on the request that created the player
+    locale: str | None = None  # the language the player chose, None to follow the browser
 
 
 def hash_token(token: str) -> str:
@@ -58,7 +65,7 @@ def find_player(storage: Storage, token: str) -> Player | None:
     row = player_by_token(storage, hash_token(token))
     if row is None:
         return None
-    return Player(row["id"], row["name"])
+    return Player(row["id"], row["name"], locale=row["locale"])
 
 
 def clean_name(name: str) -> str:
@@ -77,7 +84,20 @@ def rename(storage: Storage, player: Player, name: str) -> Player:
     cleaned = clean_name(name)
     with storage.transaction() as conn:
         rename_player(conn, player.id, cleaned)
-    return Player(player.id, cleaned)
+    return Player(player.id, cleaned, locale=player.locale)
+
+
+def set_locale(storage: Storage, player: Player, locale: str | None) -> Player:
+    """Remember ``locale`` as the player's language (``None`` to follow the browser again);
+    returns the updated player. Raises a 422 :class:`ApiError` ``unknown_locale`` (nothing
+    stored) for a locale that is not one of :data:`~tilematch.server.i18n.LOCALES`."""
+    if locale is not None and locale not in LOCALES:
+        raise ApiError(
+            422, "unknown_locale", f"No locale {locale!r}; there are {', '.join(LOCALES)}."
+        )
+    with storage.transaction() as conn:
+        set_player_locale(conn, player.id, locale)
+    return Player(player.id, player.name, locale=locale)
 
 
 def set_token_cookie(response: Response, token: str, *, secure: bool) -> None:

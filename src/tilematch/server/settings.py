@@ -38,6 +38,10 @@ starts on a fresh machine. Environment variables:
     Requests of one player answered at the same time (default 8); more get a 429.
 ``TILEMATCH_COOKIE_SECURE``
     ``1`` to mark the player cookie ``Secure`` (behind HTTPS).
+``TILEMATCH_PSEUDO_LOCALE``
+    ``1`` to offer the pseudo-locale ``en-XA`` (English with accents, 40 % longer, in
+    brackets) to a browser that asks for it first in ``Accept-Language``: a test of
+    the layout for translators, never offered to players (default off).
 ``TILEMATCH_REDIS``
     URL of a Redis server (``redis://host:6379/0``) shared by many server
     processes: the rate limits, in-flight caps, game creations and new players
@@ -120,6 +124,8 @@ class Settings:
     body_timeout: float = 20.0
     #: Open connections of one process; ``None``: sized from the open-file limit.
     max_connections: int | None = None
+    #: Answer ``Accept-Language: en-XA`` in the pseudo-locale (a layout test).
+    pseudo_locale: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "db_path", database_target(self.db_path))
@@ -215,6 +221,8 @@ class Settings:
             values["create_burst"] = max(1, int(values["create_per_minute"] / 3))
         secure = env.get("TILEMATCH_COOKIE_SECURE", "")
         values["cookie_secure"] = secure.lower() in ("1", "true", "yes")
+        pseudo = env.get("TILEMATCH_PSEUDO_LOCALE", "")
+        values["pseudo_locale"] = pseudo.lower() in ("1", "true", "yes")
         if env.get("TILEMATCH_REDIS"):
             values["redis_url"] = env["TILEMATCH_REDIS"]
         for variable, name in (

@@ -98,7 +98,7 @@ def test_old_database_upgrades_in_place_and_its_games_continue(make_client, empt
 
     client = make_client(db_path=empty_database)
     client.headers["Authorization"] = "Bearer old-token"
-    assert client.get("/api/me").json() == {"id": "old-player", "name": "Veteran"}
+    assert client.get("/api/me").json() == {"id": "old-player", "name": "Veteran", "locale": None}
     game = client.get("/api/games/old-game").json()
     assert game["counters"]["tiles_left"] == 14 and game["counters"]["moves"] == 1
     listed = client.get("/api/games").json()

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from tilematch.server import records
 from tilematch.server.db import account as db_account
+from tilematch.server.db.players import player_locale
 from tilematch.server.players import Player
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ def export_document(server: Server, player: Player) -> dict[str, Any]:
             "id": player.id,
             "name": db_account.player_name(storage, player.id),
             "created": db_account.player_created(storage, player.id),
+            "locale": player_locale(storage, player.id),
         },
         "games": games,
         "results": db_account.all_results(storage, player.id),

@@ -177,6 +177,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX layouts_by_player ON layouts(player_id, updated);
         """,
     ),
+    Migration(
+        9,
+        "the player's language",
+        """
+        ALTER TABLE players ADD COLUMN locale TEXT;
+        """,
+    ),
 )
 
 #: The schema version this release writes.

@@ -81,4 +81,5 @@ def socket_player(websocket: WebSocket, server: Server) -> Player | None:
     player = player_for_token(server, token)
     if player is None:
         raise SocketRefused(CLOSE_UNAUTHORIZED, "this token belongs to no player")
+    websocket.state.locale_setting = player.locale  # request_locale prefers it
     return player

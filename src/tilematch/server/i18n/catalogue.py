@@ -60,7 +60,12 @@ def translate(locale: str, msg_id: str, /, **params: object) -> str:
     """The text of ``msg_id`` in ``locale`` with ``params`` filled in (numbers written
     for the locale; a plural text picks its form by ``count``). A locale without the id
     falls back to English; raises :class:`MissingMessage` when English lacks it too."""
-    text = catalogue(locale).get(msg_id) if locale in LOCALES else None
+    if locale == "en-XA":  # the pseudo-locale, made from English (i18n.pseudo)
+        from tilematch.server.i18n.pseudo import pseudo_catalogue
+
+        text = pseudo_catalogue().get(msg_id)
+    else:
+        text = catalogue(locale).get(msg_id) if locale in LOCALES else None
     if text is None:
         locale_used = DEFAULT_LOCALE
         text = catalogue(DEFAULT_LOCALE).get(msg_id)

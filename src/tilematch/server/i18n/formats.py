@@ -37,7 +37,7 @@ def plural_category(locale: str, n: float) -> str:
     if language == "es":
         if whole and i == 1:
             return "one"
-        return "many" if whole and i % 1_000_000 == 0 else "other"
+        return "many" if whole and i != 0 and i % 1_000_000 == 0 else "other"
     return "one" if whole and i == 1 else "other"
 
 

@@ -3,6 +3,8 @@ the browser's ``Accept-Language``, else English."""
 
 from __future__ import annotations
 
+import re
+
 from tilematch.server.i18n.catalogue import DEFAULT_LOCALE, LOCALES
 
 #: Language tags that name one of our locales without a script subtag.
@@ -41,20 +43,27 @@ def match(tag: str) -> str | None:
     return None
 
 
+#: A quality value as RFC 9110 writes it: 0 to 1 with at most three decimals.
+_QUALITY = re.compile(r"(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)")
+#: The most of a header that is read (a longer one is cut, never an error).
+HEADER_MAX = 1024
+
+
 def parse_accept_language(header: str, *, limit: int = 32) -> list[str]:
-    """Our locales named by an ``Accept-Language`` header, best first (at most ``limit``
-    entries are read; a malformed entry is skipped, never an error)."""
+    """Our locales named by an ``Accept-Language`` header, best first. Only the first
+    :data:`HEADER_MAX` characters and ``limit`` entries are read, so a hostile header
+    costs bounded time; a malformed entry (a quality that is not RFC 9110's ``0`` to
+    ``1`` with up to three decimals) is skipped, never an error."""
     weighted: list[tuple[float, int, str]] = []
-    for position, item in enumerate(header.split(",")[:limit]):
+    for position, item in enumerate(header[:HEADER_MAX].split(",", limit)[:limit]):
         tag, _, rest = item.partition(";")
         quality = 1.0
-        rest = rest.strip()
-        if rest.startswith("q="):
-            try:
-                quality = float(rest[2:])
-            except ValueError:
+        name, _, value = rest.partition("=")
+        if rest.strip():
+            if name.strip().lower() != "q" or not _QUALITY.fullmatch(value.strip()):
                 continue
-        if not 0 < quality <= 1:
+            quality = float(value)
+        if quality == 0:
             continue
         locale = match(tag)
         if locale is not None:
@@ -74,7 +83,7 @@ def negotiate(setting: str | None, accept_language: str | None) -> str:
         if chosen is not None:
             return chosen
     if accept_language:
-        offered = parse_accept_language(accept_language[:1024])
+        offered = parse_accept_language(accept_language)
         if offered:
             return offered[0]
     return DEFAULT_LOCALE

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Path, Request, Response
 
 from tilematch.server.errors import ApiError
 from tilematch.server.i18n import LOCALES, catalogue
+from tilematch.server.i18n.pseudo import PSEUDO_LOCALE, pseudo_catalogue
 from tilematch.server.openapi_errors import EVERY_REQUEST, answers
 
 router = APIRouter(prefix="/api", tags=["reference"], responses=EVERY_REQUEST)
@@ -18,7 +19,8 @@ router = APIRouter(prefix="/api", tags=["reference"], responses=EVERY_REQUEST)
 
 @cache
 def _body(locale: str) -> tuple[bytes, str]:
-    data = {"locale": locale, "messages": catalogue(locale)}
+    messages = pseudo_catalogue() if locale == PSEUDO_LOCALE else catalogue(locale)
+    data = {"locale": locale, "messages": messages}
     body = json.dumps(data, ensure_ascii=False, sort_keys=True).encode()
     return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
@@ -35,7 +37,8 @@ def get_locale(
     """``{"locale", "messages": {id: text}}`` for one of the locales (``en``, ``ja``,
     ``zh-Hans``, ``zh-Hant``, ``ko``, ``de``, ``fr``, ``es``); a text is a string with
     ``{named}`` placeholders or an object of CLDR plural forms. 404 ``unknown_locale``."""
-    if locale not in LOCALES:
+    pseudo = locale == PSEUDO_LOCALE and request.app.state.pseudo_locale
+    if locale not in LOCALES and not pseudo:
         raise ApiError(
             404, "unknown_locale", f"No locale {locale!r}; there are {', '.join(LOCALES)}."
         )

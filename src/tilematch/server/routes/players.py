@@ -10,8 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from tilematch.server.account import erasure, export
 from tilematch.server.deps import PlayerDep, ServerDep
+from tilematch.server.i18n import LOCALES
 from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY
-from tilematch.server.players import COOKIE, NAME_MAX, rename
+from tilematch.server.players import COOKIE, NAME_MAX, rename, set_locale
 
 router = APIRouter(prefix="/api", tags=["players"], responses=EVERY_REQUEST)
 
@@ -27,6 +28,17 @@ class NameBody(BaseModel):
     )
 
 
+class PlayerPatch(BaseModel):
+    """The body of ``PATCH /api/me``: the player's language."""
+
+    model_config = ConfigDict(extra="forbid")
+    # Checked by players.set_locale (422 unknown_locale, nothing stored).
+    locale: StrictStr | None = Field(
+        description=f"one of {', '.join(LOCALES)}, or null to follow the browser's language",
+        json_schema_extra={"maxLength": 16},
+    )
+
+
 class DeleteBody(BaseModel):
     """The body of ``DELETE /api/me``: the confirmation."""
 
@@ -39,8 +51,9 @@ class DeleteBody(BaseModel):
 
 @router.get("/me", summary="The caller's player (created on first visit)")
 def get_me(player: PlayerDep) -> dict[str, Any]:
-    """``{"id", "name"}``, plus ``"token"`` when this request created the player."""
-    answer: dict[str, Any] = {"id": player.id, "name": player.name}
+    """``{"id", "name", "locale"}`` (``locale`` the language the player chose, ``null``
+    to follow the browser's), plus ``"token"`` when this request created the player."""
+    answer: dict[str, Any] = {"id": player.id, "name": player.name, "locale": player.locale}
     if player.token is not None:
         answer["token"] = player.token
     return answer
@@ -51,6 +64,15 @@ def put_me(body: NameBody, player: PlayerDep, server: ServerDep) -> dict[str, An
     """``{"id", "name"}`` after renaming; 422 ``bad_name`` for an unusable name."""
     renamed = rename(server.storage, player, body.name)
     return {"id": renamed.id, "name": renamed.name}
+
+
+@router.patch("/me", summary="Set my language", responses=WITH_BODY)
+def patch_me(body: PlayerPatch, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
+    """``{"id", "name", "locale"}`` once the language is stored for the player (``null``
+    to follow the browser's again); 422 ``unknown_locale`` (nothing stored) for a
+    locale that is not one of ours."""
+    changed = set_locale(server.storage, player, body.locale)
+    return {"id": changed.id, "name": changed.name, "locale": changed.locale}
 
 
 @router.delete("/me", summary="Delete my player and everything stored for it", responses=WITH_BODY)

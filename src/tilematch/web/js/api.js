@@ -1,6 +1,8 @@
 // @ts-check
 // The JSON API client: one function per endpoint of docs/api.md.
 
+import { t } from "./i18n.js";
+
 /** A refusal or failure of the server: its HTTP status and machine word. */
 export class ApiError extends Error {
   /**
@@ -45,7 +47,7 @@ async function request(method, path, body) {
     throw new ApiError(
       response.status,
       error.code || "http",
-      error.message || detail || `The server answered ${response.status}.`,
+      error.message || detail || t("common.error.server_status", { status: String(response.status) }),
     );
   }
   return data;
@@ -64,6 +66,7 @@ const q = (params) => {
 export const api = {
   me: () => request("GET", "/me"),
   setName: (name) => request("PUT", "/me", { name }),
+  setLocale: (locale) => request("PATCH", "/me", { locale }),
   deleteMe: (confirm) => request("DELETE", "/me", { confirm }),
   linkCode: () => request("POST", "/me/link-codes"),
   link: (code) => request("POST", "/link", { code }),

@@ -7,7 +7,7 @@ import { initSound } from "./sound.js";
 import { announce, showError } from "./dom.js";
 import { api } from "./api.js";
 import { mountNav } from "./nav.js";
-import { loadLocale } from "./i18n.js";
+import { LOCALE_CHANGED, loadLocale, t, translateShell } from "./i18n.js";
 import home from "./pages/home.js";
 import play from "./pages/play.js";
 import daily from "./pages/daily.js";
@@ -24,22 +24,23 @@ import editor, { shared as sharedLayout } from "./pages/editor.js";
 
 /** @typedef {import("./types.js").Page} Page */
 
+/** Each page: its path, its module, the message id of its title, the nav link it lights. */
 /** @type {[RegExp, Page, string, string][]} */
 const ROUTES = [
-  [/^\/$/, home, "Play", "/"],
-  [/^\/play\/([a-z]+)\/([a-z]+)\/?$/, play, "Game", "/"],
-  [/^\/daily\/?$/, daily, "Daily Challenge", "/daily"],
-  [/^\/tower\/?$/, tower, "Emperor's Tower", "/tower"],
-  [/^\/results\/?$/, results, "Results", "/results"],
-  [/^\/stats\/?$/, stats, "Statistics", "/stats"],
-  [/^\/guide\/?$/, guide, "Tile Guide", "/guide"],
-  [/^\/learn\/?$/, learn, "Why can't I select this tile?", "/learn"],
-  [/^\/settings\/?$/, settings, "Settings", "/settings"],
-  [/^\/duel\/?$/, duel, "Speed Duel", "/duel"],
-  [/^\/devices\/?$/, devices, "My player", "/settings"],
-  [/^\/link\/?$/, link, "Use my player on this device", "/settings"],
-  [/^\/editor(?:\/([A-Za-z0-9]+))?\/?$/, editor, "Layout Editor", "/editor"],
-  [/^\/layouts\/shared\/([A-Za-z0-9]+)\/?$/, sharedLayout, "Shared layout", "/editor"],
+  [/^\/$/, home, "common.title.play", "/"],
+  [/^\/play\/([a-z]+)\/([a-z]+)\/?$/, play, "common.title.game", "/"],
+  [/^\/daily\/?$/, daily, "common.title.daily", "/daily"],
+  [/^\/tower\/?$/, tower, "common.title.tower", "/tower"],
+  [/^\/results\/?$/, results, "common.title.results", "/results"],
+  [/^\/stats\/?$/, stats, "common.title.stats", "/stats"],
+  [/^\/guide\/?$/, guide, "common.title.guide", "/guide"],
+  [/^\/learn\/?$/, learn, "common.title.learn", "/learn"],
+  [/^\/settings\/?$/, settings, "common.title.settings", "/settings"],
+  [/^\/duel\/?$/, duel, "common.title.duel", "/duel"],
+  [/^\/devices\/?$/, devices, "common.title.devices", "/settings"],
+  [/^\/link\/?$/, link, "common.title.link", "/settings"],
+  [/^\/editor(?:\/([A-Za-z0-9]+))?\/?$/, editor, "common.title.editor", "/editor"],
+  [/^\/layouts\/shared\/([A-Za-z0-9]+)\/?$/, sharedLayout, "common.title.shared_layout", "/editor"],
 ];
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
@@ -84,11 +85,16 @@ async function route() {
   }
   main.innerHTML = "";
   if (!entry) {
-    document.title = "Not found · tilematch";
-    main.innerHTML = `<div class="card"><h1>Page not found</h1><p><a href="/" data-link>Back to the start page</a></p></div>`;
+    document.title = `${t("common.title.not_found")} · tilematch`;
+    const card = document.createElement("div");
+    card.className = "card";
+    card.innerHTML = `<h1></h1><p><a href="/" data-link></a></p>`;
+    /** @type {HTMLElement} */ (card.querySelector("h1")).textContent = t("common.page.not_found");
+    /** @type {HTMLElement} */ (card.querySelector("a")).textContent = t("common.page.back_home");
+    main.append(card);
     return;
   }
-  document.title = `${entry[2]} · tilematch`;
+  document.title = `${t(entry[2])} · tilematch`;
   try {
     const result = await entry[1](main, { params: /** @type {RegExpMatchArray} */ (match).slice(1), query, navigate });
     if (gen !== generation) {
@@ -115,6 +121,11 @@ document.addEventListener("click", (event) => {
   main.focus({ preventScroll: true });
 });
 window.addEventListener("popstate", route);
+// A new language: the shell is translated by switchLocale, the current page is drawn
+// again from the server's state (a game keeps its board, its clock and its moves).
+window.addEventListener(LOCALE_CHANGED, (event) => {
+  /** @type {CustomEvent<{ rendering: Promise<unknown>[] }>} */ (event).detail.rendering.push(route());
+});
 
 applySettings();
 mountNav();
@@ -130,4 +141,5 @@ api
   .then(() => loadLocale(document.documentElement.lang || "en"))
   .catch(() => loadLocale("en"))
   .catch(() => null)
+  .then(() => translateShell())
   .finally(route);

@@ -1,7 +1,7 @@
 // @ts-check
 // Tiny DOM helpers shared by the pages.
 
-import { t } from "./i18n.js";
+import { formatClock, t } from "./i18n.js";
 
 /** Escape text for use inside HTML markup. */
 export function esc(value) {
@@ -14,12 +14,7 @@ export function esc(value) {
 
 /** Seconds as m:ss (or h:mm:ss). */
 export function clock(seconds) {
-  if (seconds == null || Number.isNaN(seconds)) return "–";
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const r = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
+  return formatClock(seconds);
 }
 
 /** Say something through the page's polite live region. */
@@ -46,28 +41,35 @@ export function utcOffset(date = new Date()) {
   return -date.getTimezoneOffset();
 }
 
-/** Human names for the games and modes. */
-export const GAME_NAMES = {
-  shisensho: "Shisen-Sho",
-  solitaire: "Mahjong Solitaire",
-  blackwhite: "Black & White Mahjong",
-};
-export const MODE_NAMES = {
-  classic: "Classic",
-  arcade: "Arcade Time Attack",
-  regular: "Regular",
-  daily: "Daily Challenge",
-  zen: "Zen",
-  countdown: "Countdown Challenge",
-  tower: "Emperor's Tower",
-  duel: "Speed Duel",
-};
+/**
+ * Names in the page's language, read when used: an object whose property `key` is
+ * `t(prefix + key)` at the moment it is read.
+ * @param {string[]} keys
+ * @param {string} prefix
+ * @returns {Readonly<Record<string, string>>}
+ */
+function named(keys, prefix) {
+  const object = {};
+  for (const key of keys) Object.defineProperty(object, key, { enumerable: true, get: () => t(prefix + key) });
+  return Object.freeze(object);
+}
+
+// i18n-ids: common.game.shisensho common.game.solitaire common.game.blackwhite
+// i18n-ids: common.mode.classic common.mode.arcade common.mode.regular common.mode.daily
+// i18n-ids: common.mode.zen common.mode.countdown common.mode.tower common.mode.duel
+/** The games' names in the page's language (message ids `common.game.<game>`). */
+export const GAME_IDS = /** @type {const} */ (["shisensho", "solitaire", "blackwhite"]);
+/** The modes' names in the page's language (message ids `common.mode.<mode>`). */
+export const MODE_IDS = /** @type {const} */ (["classic", "arcade", "regular", "daily", "zen", "countdown", "tower", "duel"]);
+/** Human names for the games and modes, in the page's language. */
+export const GAME_NAMES = named([...GAME_IDS], "common.game.");
+export const MODE_NAMES = named([...MODE_IDS], "common.mode.");
 
 /** Render an error into a container. */
 export function showError(container, error) {
-  container.innerHTML = `<div class="error-box card" role="alert"><h2>Something went wrong</h2><p>${esc(
+  container.innerHTML = `<div class="error-box card" role="alert"><h2>${esc(t("common.error.heading"))}</h2><p>${esc(
     error?.message || error,
-  )}</p><p><a href="/" data-link>Back to the start page</a></p></div>`;
+  )}</p><p><a href="/" data-link>${esc(t("common.page.back_home"))}</a></p></div>`;
 }
 
 /** A layout's display name: a built-in layout's title in the page's language

@@ -5,6 +5,7 @@ import { api } from "../api.js";
 import { boardTitle, esc, GAME_NAMES, MODE_NAMES, layoutTitle, localDate } from "../dom.js";
 import { tilePicture } from "../board/tiles.js";
 import { attachPicker } from "./picker.js";
+import { offerLanguage } from "../language.js";
 
 export const GRID_SIZES = [
   ["8x17", "17 × 8 — standard, 136 tiles"],
@@ -77,6 +78,10 @@ export const PLAY_NOW = {
 };
 
 export default async function home(main, { navigate }) {
+  api
+    .me()
+    .then((me) => offerLanguage(main.querySelector(".home") || main, me.locale))
+    .catch(() => null);
   main.innerHTML = `
     <div class="home">
       <section class="hero card">

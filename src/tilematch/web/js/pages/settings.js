@@ -6,6 +6,8 @@ import { getSettings, setSettings } from "../storage.js";
 import { snap } from "../sound.js";
 import { tilePicture } from "../board/tiles.js";
 import { TILE_SETS } from "../board/tilesets.js";
+import { api } from "../api.js";
+import { languagePickerMarkup, mountLanguagePicker } from "../language.js";
 
 /** Help lines under the settings that need one. */
 export const SETTINGS_HELP = {
@@ -15,13 +17,14 @@ export const SETTINGS_HELP = {
 
 export default async function settings(main) {
   const s = getSettings();
+  const me = await api.me().catch(() => ({ locale: null }));
   const radio = (name, value, label) =>
     `<label class="radio"><input type="radio" name="${name}" value="${value}"${s[name] === value ? " checked" : ""}> ${label}</label>`;
   const check = (name, label, help) =>
     `<label class="check"><input type="checkbox" name="${name}"${s[name] ? " checked" : ""}> ${label}</label>${
       help ? `<p class="help muted">${help}</p>` : ""
     }`;
-  main.innerHTML = `<div class="settings-page"><h1>Settings</h1>
+  main.innerHTML = `<div class="settings-page"><h1>Settings</h1>${languagePickerMarkup(me.locale)}
     <form class="card settings-form">
       <fieldset><legend>Theme</legend>${radio("theme", "auto", "Follow the system")}${radio("theme", "light", "Light")}${radio("theme", "dark", "Dark")}</fieldset>
       <fieldset class="tileset-choice"><legend>Tile set</legend>${Object.entries(TILE_SETS)
@@ -69,4 +72,5 @@ export default async function settings(main) {
     form.querySelector(".saved").textContent = "Saved in this browser.";
   });
   form.querySelector(".test-sound").addEventListener("click", () => snap());
+  mountLanguagePicker(main);
 }

@@ -1,0 +1,130 @@
+"""Every page in all eight locales: the page is served and drawn in the browser's
+language, and no English is left in what a player reads (``tests/e2e/locales.py``).
+One game per locale: a match taken, Learn Mode on a blocked tile, the end dialog."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.e2e.locales import english_left
+from tests.support.pagekit import (
+    DESKTOP,
+    api_get,
+    end_dialog_open,
+    open_board,
+    pick_pair,
+    play_game,
+    tile,
+)
+from tilematch.server.i18n import LOCALES, translate
+
+pytestmark = pytest.mark.e2e
+
+#: The browser locale that asks for each of ours, as players' browsers name them.
+BROWSER = {
+    "en": "en-US",
+    "ja": "ja-JP",
+    "zh-Hans": "zh-CN",
+    "zh-Hant": "zh-TW",
+    "ko": "ko-KR",
+    "de": "de-DE",
+    "fr": "fr-FR",
+    "es": "es-ES",
+}
+#: Every page of the site, and the page's own element that is drawn once it is ready.
+PAGES = {
+    "/": ".home",
+    "/daily": "main h1",
+    "/tower": "main h1",
+    "/results": "main h1",
+    "/stats": "main h1",
+    "/guide": "main h1",
+    "/learn": "main h1",
+    "/settings": ".language-form",
+    "/duel": "main h1",
+    "/devices": "main h1",
+    "/link": "main h1",
+    "/editor": "main h1",
+}
+#: Pages and parts whose texts their areas have not moved into the catalogues yet: only
+#: the shell (header, navigation, title) is checked there. The list only shrinks; the
+#: integrator removes each entry when its area has landed and empties it at the end.
+NOT_YET_CONVERTED = frozenset(
+    {
+        "/",
+        "/daily",
+        "/tower",
+        "/results",
+        "/stats",
+        "/guide",
+        "/learn",
+        "/settings",
+        "/duel",
+        "/devices",
+        "/link",
+        "/editor",
+        "game",  # the game page itself is converted; layout and tile names are not yet
+        "learn",  # the server's Learn Mode sentence ("both sides closed")
+        "end dialog",
+    }
+)
+SHELL = ".site-header"
+GAME = "/play/solitaire/regular?layout=dragon-pearl&seed=15"
+
+
+@pytest.fixture(params=LOCALES)
+def localized(request: pytest.FixtureRequest, browser: Any, live_server: Any) -> Iterator[Any]:
+    locale = request.param
+    ctx = browser.new_context(viewport=DESKTOP, base_url=live_server.url, locale=BROWSER[locale])
+    ctx.set_default_timeout(15_000)
+    page = ctx.new_page()
+    page.locale = locale  # type: ignore[attr-defined]
+    yield page
+    ctx.close()
+
+
+def check(page: Any, part: str, selector: str | None = None) -> None:
+    locale = page.locale
+    where = SHELL if part in NOT_YET_CONVERTED else selector
+    left = english_left(page, locale, where)
+    assert left == [], f"{locale} {part}: English left {left}"
+
+
+def test_every_page_is_in_the_browser_language(localized: Any) -> None:
+    page = localized
+    locale = page.locale
+    for path, ready in PAGES.items():
+        page.goto(path)
+        page.wait_for_selector(ready)
+        assert page.evaluate("() => document.documentElement.lang") == locale, path
+        menu = page.locator(".nav-toggle").inner_text()
+        assert menu == translate(locale, "common.shell.menu"), path
+        title = page.title()
+        assert title.endswith("· tilematch") and "common." not in title, (path, title)
+        check(page, path)
+
+
+def test_a_game_learn_mode_and_the_end_dialog(localized: Any) -> None:
+    page = localized
+    gid = open_board(page, GAME)
+    assert page.title() == f"{translate(page.locale, 'common.title.game')} · tilematch"
+    first, second = pick_pair(page)
+    tile(page, first).click()
+    tile(page, second).click()
+    page.wait_for_function("() => document.querySelector('.hud-moves dd').textContent === '1'")
+    check(page, "game", ".game")
+    page.keyboard.press("l")
+    page.wait_for_selector(".board.learn")
+    view = api_get(page, f"/api/games/{gid}")
+    covered = next(t for t in view["tiles"] if not t["selectable"] and t["blocked"])
+    tile(page, covered["spot"]).click(force=True)
+    page.wait_for_selector('.game .message[data-kind="error"]')
+    check(page, "learn", ".game .message")
+    page.keyboard.press("l")
+    page.wait_for_selector(".board:not(.learn)")
+    play_game(page)
+    assert end_dialog_open(page)
+    check(page, "end dialog", ".end-dialog")
