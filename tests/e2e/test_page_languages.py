@@ -1,7 +1,12 @@
-"""The pages in the player's language: the start page, Daily, Tower, Results,
-Statistics, Learn, Settings, My player, the link page and the layout picker, opened by
-a Japanese, Korean and French browser, leave no English in their main content; and in
-German, with its long words, nothing is cut off at phone width."""
+"""The game page in Japanese and German: a browser whose language is ja-JP or de-DE
+gets the page in that language, plays a Shisen-Sho and a Mahjong Solitaire match to
+the end, and finds no English in the HUD, the toolbar (its More menu included), the
+keys list, a toast or the end dialog; at phone width in German nothing in the HUD or
+the toolbar is cut off.
+
+What the game page writes is checked here; sentences the server composes (the score
+ledger's lines, why a game is not ranked) and the names of tiles and layouts have
+their own catalogues, so those elements are left out of the look."""
 
 from __future__ import annotations
 
@@ -13,196 +18,175 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = ROOT / "src" / "tilematch" / "locales"
+from tests.support.pagekit import (
+    DESKTOP,
+    api_get,
+    end_dialog_open,
+    open_board,
+    play_game,
+    play_to_end,
+)
 
-#: The pages of the ``pages`` domain, and what shows that each has drawn its content.
-PAGES = {
-    "/": ".mode-card .picker-open",
-    "/daily": ".daily-side .cal-day",
-    "/tower": ".tower-map .level",
-    "/results": ".mine p, .mine table",
-    "/stats": ".stats-body .card",
-    "/learn": ".learn-example",
-    "/settings": ".settings-form",
-    "/devices": ".devices-page .make-code",
-    "/link": ".link-form",
+pytestmark = pytest.mark.e2e
+
+CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "tilematch" / "locales"
+PHONE = {"width": 390, "height": 844}
+MATCHES = {
+    "shisensho": "/play/shisensho/classic?size=4x4&seed=11",
+    "solitaire": "/play/solitaire/regular?layout=dragon-pearl&seed=13",
 }
-#: Parts of these pages whose words are not the pages' own: the game the Daily page
-#: mounts (the game page's catalogue), the server's Learn examples, the tile sets'
-#: names, and leaderboard rows (players' chosen names).
-FOREIGN = [".daily-game", ".learn-example", ".tileset-choice", ".leaders tbody", ".board-leaders tbody"]
-#: Latin words a Japanese or Korean page may show: the product's name, file formats and
-#: key names as printed on keyboards, and the word the server takes as the deletion's
-#: confirmation (typed as shown).
-ALLOWED = {"tilematch", "JSON", "CSV", "Cookie", "Enter", "Esc", "delete"}
-
-#: The visible text and the labels (aria-label, title, alt) of main, without FOREIGN.
-READ_MAIN = """(foreign) => {
-  const main = document.querySelector("main");
-  const copy = main.cloneNode(true);
-  const hidden = [...main.querySelectorAll("*")].filter((el) => !el.getClientRects().length);
-  const skip = new Set([...foreign.flatMap((s) => [...main.querySelectorAll(s)]), ...hidden]);
-  const all = [...main.querySelectorAll("*")];
-  const copies = [...copy.querySelectorAll("*")];
-  copies.forEach((el, i) => { if (skip.has(all[i])) el.setAttribute("data-skip", ""); });
-  copy.querySelectorAll("[data-skip]").forEach((el) => el.remove());
-  copy.querySelectorAll("svg").forEach((el) => el.remove());
-  const labels = [...copy.querySelectorAll("[aria-label], [title], [alt]")].map((el) =>
-    ["aria-label", "title", "alt"].map((a) => el.getAttribute(a) || "").join(" "));
-  document.body.append(copy);
-  const text = copy.innerText;
-  copy.remove();
-  return text + "\\n" + labels.join("\\n");
-}"""
+#: Latin words a Japanese page may show: the page's name and the key caps of a keyboard.
+LATIN_ALLOWED = {"tilematch", "Ctrl", "Home", "End", "Enter", "Esc", "PageUp", "PageDown"}
+#: The parts of the page whose words the game page writes (the More menu is in the toolbar).
+REGIONS = [".game-title", ".hud", ".toolbar", ".key-help", ".game .message"]
+#: Elements whose text comes from elsewhere: the server's ledger lines and reasons.
+FOREIGN = ".ledger tbody td:first-child, .unranked"
 
 
-def english_texts() -> list[str]:
-    """The English sentences of the pages domain, cut at their placeholders: the pieces
-    of two words or more (one word, such as "Mode", is often French as well)."""
-    data = json.loads((CATALOGUES / "en" / "pages.json").read_text("utf-8"))
-    pieces: set[str] = set()
-    for text in data.values():
+def english_fragments() -> list[str]:
+    """The English words of the game domain (placeholders cut out) that German does not share."""
+    english = json.loads((CATALOGUES / "en" / "game.json").read_text("utf-8"))
+    german = json.dumps(
+        json.loads((CATALOGUES / "de" / "game.json").read_text("utf-8")), ensure_ascii=False
+    )
+    found = set()
+    for text in english.values():
         for form in text.values() if isinstance(text, dict) else [text]:
             for piece in re.split(r"\{[a-z_][a-z0-9_]*\}", form):
-                piece = piece.strip(" ·—–:,.()!?")
-                if " " in piece and len(piece) >= 8 and re.search(r"[a-z]{3}", piece):
-                    pieces.add(piece)
-    return sorted(pieces)
+                words = piece.strip()
+                if re.search(r"[A-Za-z]{4,}", words) and len(words) >= 5 and words not in german:
+                    found.add(words)
+    return sorted(found)
 
 
-def layout_words(page: Any) -> set[str]:
-    """Words of the layouts' and shapes' names (names, not sentences), the Tower's
-    levels' layouts among them."""
-    words: set[str] = set()
-    for path in ("/api/layouts", "/api/shapes"):
-        for item in page.evaluate(f"() => fetch('{path}').then(r => r.json())"):
-            for field in ("name", "title", "family"):
-                words.update(re.findall(r"[A-Za-zÀ-ÿ]+", str(item.get(field) or "")))
-    for level in page.evaluate("() => fetch('/api/campaign').then(r => r.json())")["levels"]:
-        words.update(w.capitalize() for w in re.findall(r"[A-Za-z]+", str(level["layout"])))
-    return words
-
-
-def names_not_yet_translated() -> set[str]:
-    """The games' and modes' names come from the common catalogue (`common.game.*`,
-    `common.mode.*`); until it has them the page shows them in English."""
-    common = json.loads((CATALOGUES / "en" / "common.json").read_text("utf-8"))
-    if any(key.startswith("common.game.") for key in common):
-        return set()
-    english = "Shisen-Sho Mahjong Solitaire Black White Classic Arcade Time Attack Regular Daily"
-    return set(re.findall(r"[A-Za-z]+", english + " Challenge Zen Countdown Emperor Tower Speed Duel"))
+def page_in(browser: Any, live_server: Any, locale: str, viewport: dict[str, int]) -> Iterator[Any]:
+    ctx = browser.new_context(viewport=viewport, base_url=live_server.url, locale=locale)
+    ctx.set_default_timeout(15_000)
+    yield ctx.new_page()
+    ctx.close()
 
 
 @pytest.fixture
-def speaking(browser: Any, live_server: Any) -> Iterator[Any]:
-    """A fresh browser context that speaks the locale it is called with."""
-    contexts: list[Any] = []
+def japanese(browser: Any, live_server: Any) -> Iterator[Any]:
+    yield from page_in(browser, live_server, "ja-JP", DESKTOP)
 
-    def open_in(locale: str, viewport: dict[str, int] | None = None) -> Any:
-        ctx = browser.new_context(
-            locale=locale, base_url=live_server.url, viewport=viewport or {"width": 1280, "height": 800}
+
+@pytest.fixture
+def german(browser: Any, live_server: Any) -> Iterator[Any]:
+    yield from page_in(browser, live_server, "de-DE", DESKTOP)
+
+
+@pytest.fixture
+def german_phone(browser: Any, live_server: Any) -> Iterator[Any]:
+    yield from page_in(browser, live_server, "de-DE", PHONE)
+
+
+def visible_words(page: Any, selectors: list[str]) -> str:
+    """The text shown in `selectors` and the aria-labels and titles in them, without
+    the elements of other catalogues."""
+    return str(
+        page.evaluate(
+            """([selectors, foreign]) => {
+                const out = [];
+                for (const sel of selectors) for (const root of document.querySelectorAll(sel)) {
+                    const copy = root.cloneNode(true);
+                    for (const el of copy.querySelectorAll(foreign)) el.remove();
+                    for (const el of copy.querySelectorAll('[hidden]')) el.remove();
+                    out.push(copy.textContent);
+                    const named = [copy, ...copy.querySelectorAll('[aria-label], [title]')];
+                    for (const el of named) {
+                        if (el.classList && el.classList.contains('tile')) continue;
+                        out.push(el.getAttribute('aria-label') || '');
+                        out.push(el.getAttribute('title') || '');
+                    }
+                }
+                return out.join('\\n');
+            }""",
+            [selectors, FOREIGN],
         )
-        ctx.set_default_timeout(15_000)
-        contexts.append(ctx)
-        return ctx.new_page()
-
-    yield open_in
-    for ctx in contexts:
-        ctx.close()
+    )
 
 
-def open_page(page: Any, path: str) -> None:
-    page.goto(path)
-    page.wait_for_selector(f"main {PAGES[path]}", state="attached")
-    page.wait_for_load_state("networkidle")
-    page.wait_for_function("() => !document.querySelector('main .loading')")
-
-
-def read_main(page: Any) -> str:
-    text: str = page.evaluate(READ_MAIN, FOREIGN)
-    return text
-
-
-def open_picker(page: Any) -> str:
-    page.locator('.mode-card[data-game="solitaire"] .picker-open').click()
-    sheet = page.locator("dialog.picker[open]")
-    sheet.wait_for()
-    text: str = sheet.evaluate("(d) => d.innerText + '\\n' + [...d.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join('\\n')")
-    page.keyboard.press("Escape")
-    return text
-
-
-@pytest.mark.parametrize(("locale", "lang"), [("ja-JP", "ja"), ("ko-KR", "ko")])
-def test_cjk_pages_leave_no_english(speaking: Any, locale: str, lang: str) -> None:
-    page = speaking(locale)
-    page.goto("/")
+def play_match(page: Any, game: str, lang: str) -> list[str]:
+    """Open a match, say a toast, open the keys list, play to the end; returns the
+    words seen on the way and at the end (without the server's reason for an
+    unranked game, which the end's toast quotes)."""
+    gid = open_board(page, MATCHES[game])
     assert page.evaluate("() => document.documentElement.lang") == lang
-    allowed = ALLOWED | layout_words(page) | names_not_yet_translated()
-    found: dict[str, list[str]] = {}
-    for path in PAGES:
-        open_page(page, path)
-        text = read_main(page)
-        if path == "/":
-            text += "\n" + open_picker(page)
-        assert len(re.findall(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", text)) > 20, (path, text)
-        english = sorted({w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in allowed})
-        if english:
-            found[path] = english
-    assert not found, f"{lang}: English words left: {found}"
+    page.locator(".key-help summary").click()
+    page.keyboard.press("l")  # Learn Mode: a toast
+    page.wait_for_function("() => document.querySelector('.game .message').textContent.length > 0")
+    seen = [visible_words(page, REGIONS)]
+    page.keyboard.press("l")
+    # as the English whole-game tests play these two boards
+    if game == "shisensho":
+        play_to_end(page)
+    else:
+        play_game(page)
+    assert end_dialog_open(page)
+    end = visible_words(page, [".end-dialog", ".game .message"])
+    reason = (api_get(page, f"/api/games/{gid}").get("summary") or {}).get("unranked")
+    seen.append(end.replace(reason, "") if reason else end)
+    return seen
 
 
-def test_french_pages_use_no_english_sentence(speaking: Any) -> None:
-    page = speaking("fr-FR")
-    page.goto("/")
-    assert page.evaluate("() => document.documentElement.lang") == "fr"
-    names = names_not_yet_translated()
-    pieces = [p for p in english_texts() if not set(re.findall(r"[A-Za-z]{2,}", p)) <= names]
-    assert len(pieces) > 150
-    found: dict[str, list[str]] = {}
-    for path in PAGES:
-        open_page(page, path)
-        text = read_main(page)
-        if path == "/":
-            text += "\n" + open_picker(page)
-        assert "é" in text or "è" in text or "à" in text, (path, text)
-        left = [piece for piece in pieces if piece in text]
-        if left:
-            found[path] = left
-    assert not found, f"fr: English sentences left: {found}"
+@pytest.mark.parametrize("game", sorted(MATCHES))
+def test_a_japanese_player_reads_no_english(japanese: Any, game: str) -> None:
+    words = "\n".join(play_match(japanese, game, "ja"))
+    latin = sorted({w for w in re.findall(r"[A-Za-z]{3,}", words) if w not in LATIN_ALLOWED})
+    assert not latin, f"English left on the {game} page: {latin}\n{words}"
+    assert ("四川省" if game == "shisensho" else "上海") in words
+    assert "学ぶモード" in words  # the toast and the button
+    assert "キー操作" in words  # the keys list
+    assert japanese.locator(".end-dialog h2").inner_text() == "クリア！"
 
 
-#: Whatever in main is wider than its box or than the screen (a word cut off or spilling).
+@pytest.mark.parametrize("game", sorted(MATCHES))
+def test_a_german_player_reads_none_of_the_english_sentences(german: Any, game: str) -> None:
+    words = "\n".join(play_match(german, game, "de"))
+    left = [fragment for fragment in english_fragments() if fragment in words]
+    assert not left, f"English left on the {game} page: {left}\n{words}"
+    assert "Lernmodus" in words and "Tasten" in words
+    assert german.locator(".end-dialog h2").inner_text() == "Spielfeld geräumt!"
+
+
 CUT_OFF = """() => {
-  const width = document.documentElement.clientWidth;
-  const cut = [];
-  // visually hidden on purpose (the sr-only pattern) or not shown at all
-  const unseen = (el) => {
-    for (let e = el; e && e !== document.body; e = e.parentElement) {
-      const s = getComputedStyle(e);
-      if (s.visibility === "hidden" || (s.clip !== "auto" && s.clip !== "") || s.display === "none") return true;
+    const cut = [];
+    const within = (inner, outer) => {
+        const r = inner.getBoundingClientRect();
+        const o = outer.getBoundingClientRect ? outer.getBoundingClientRect() : outer;
+        return r.left >= o.left - 1 && r.right <= o.right + 1
+            && r.top >= o.top - 1 && r.bottom <= o.bottom + 1;
+    };
+    const screen = {left: 0, right: innerWidth, top: 0, bottom: innerHeight};
+    const labels = '.hud-item dt, .hud-item dd, .toolbar button .label';
+    for (const el of document.querySelectorAll(labels)) {
+        if (el.getClientRects().length === 0) continue;
+        const holder = el.closest('button, .hud-item');
+        const block = el.tagName === 'DT' || el.tagName === 'DD';
+        if (!within(el, holder) || !within(holder, screen)
+            || (block && el.scrollWidth > el.clientWidth + 1)
+            || (holder.classList.contains('hud-item') && !within(holder, holder.parentElement))) {
+            cut.push(el.textContent);
+        }
     }
-    return false;
-  };
-  for (const el of document.querySelectorAll("main *")) {
-    // tables and the board scroll inside their own box by design
-    if (!el.getClientRects().length || el.closest(".table-scroll, .board-viewport, svg, dialog:not([open])") || unseen(el)) continue;
-    const box = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
-    const clips = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
-    const text = (el.innerText || "").trim().slice(0, 60);
-    if (box.right > width + 1 || box.left < -1) cut.push(`${el.tagName}.${el.className}: ${text} (${Math.round(box.left)}..${Math.round(box.right)})`);
-    else if (clips && el.scrollWidth > el.clientWidth + 1) cut.push(`${el.tagName}.${el.className} clips: ${text}`);
-  }
-  return { cut, scroll: document.documentElement.scrollWidth, width };
+    return cut;
 }"""
 
 
-@pytest.mark.parametrize("path", ["/", "/daily", "/tower", "/results", "/settings"])
-def test_german_at_phone_width_cuts_nothing_off(speaking: Any, path: str) -> None:
-    page = speaking("de-DE", {"width": 390, "height": 844})
-    open_page(page, path)
-    assert page.evaluate("() => document.documentElement.lang") == "de"
-    seen = page.evaluate(CUT_OFF)
-    assert seen["scroll"] <= seen["width"], f"{path} scrolls sideways: {seen}"
-    assert not seen["cut"], f"{path}: {seen['cut']}"
+@pytest.mark.parametrize("game", sorted(MATCHES))
+def test_nothing_is_cut_off_in_german_at_phone_width(german_phone: Any, game: str) -> None:
+    page = german_phone
+    open_board(page, MATCHES[game])
+    assert page.locator('.toolbar [data-action="undo"] .label').inner_text().replace(
+        "\u00ad", ""
+    ) in (
+        "Rückgängig",
+        "Rück-\ngängig",
+        "Rück-gängig",
+    )
+    assert page.evaluate(CUT_OFF) == []
+    page.locator(".more-button").click()
+    assert page.locator('.more-menu [data-action="give_up"]').is_visible()
+    assert page.evaluate(CUT_OFF) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
