@@ -28,10 +28,10 @@ PAGES = {
     "/devices": ".devices-page .make-code",
     "/link": ".link-form",
 }
-#: Parts of these pages whose words are not the pages' own: the game the Daily page
-#: mounts (the game page's catalogue), the server's Learn examples, the tile sets'
-#: names, and leaderboard rows (players' chosen names).
-FOREIGN = [".daily-game", ".learn-example", ".tileset-choice", ".leaders tbody", ".board-leaders tbody"]
+#: Parts of these pages whose words are not the pages' own: the tiles of the Daily
+#: board and the server's Learn examples (the tiles' names and the server's
+#: sentences have their own catalogues), and leaderboard rows (players' chosen names).
+FOREIGN = [".daily-game .board", ".learn-example", ".leaders tbody", ".board-leaders tbody"]
 #: Latin words a Japanese or Korean page may show: the product's name, file formats and
 #: key names as printed on keyboards, and the word the server takes as the deletion's
 #: confirmation (typed as shown).
