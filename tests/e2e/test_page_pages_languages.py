@@ -91,7 +91,9 @@ def names_not_yet_translated() -> set[str]:
     if any(key.startswith("common.game.") for key in common):
         return set()
     english = "Shisen-Sho Mahjong Solitaire Black White Classic Arcade Time Attack Regular Daily"
-    return set(re.findall(r"[A-Za-z]+", english + " Challenge Zen Countdown Emperor Tower Speed Duel"))
+    return set(
+        re.findall(r"[A-Za-z]+", english + " Challenge Zen Countdown Emperor Tower Speed Duel")
+    )
 
 
 @pytest.fixture
@@ -101,7 +103,9 @@ def speaking(browser: Any, live_server: Any) -> Iterator[Any]:
 
     def open_in(locale: str, viewport: dict[str, int] | None = None) -> Any:
         ctx = browser.new_context(
-            locale=locale, base_url=live_server.url, viewport=viewport or {"width": 1280, "height": 800}
+            locale=locale,
+            base_url=live_server.url,
+            viewport=viewport or {"width": 1280, "height": 800},
         )
         ctx.set_default_timeout(15_000)
         contexts.append(ctx)
@@ -128,7 +132,10 @@ def open_picker(page: Any) -> str:
     page.locator('.mode-card[data-game="solitaire"] .picker-open').click()
     sheet = page.locator("dialog.picker[open]")
     sheet.wait_for()
-    text: str = sheet.evaluate("(d) => d.innerText + '\\n' + [...d.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join('\\n')")
+    text: str = sheet.evaluate(
+        "(d) => d.innerText + '\\n' + [...d.querySelectorAll('[aria-label]')]"
+        ".map((e) => e.getAttribute('aria-label')).join('\\n')"
+    )
     page.keyboard.press("Escape")
     return text
 
@@ -145,7 +152,10 @@ def test_cjk_pages_leave_no_english(speaking: Any, locale: str, lang: str) -> No
         text = read_main(page)
         if path == "/":
             text += "\n" + open_picker(page)
-        assert len(re.findall(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", text)) > 20, (path, text)
+        assert len(re.findall(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", text)) > 20, (
+            path,
+            text,
+        )
         english = sorted({w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in allowed})
         if english:
             found[path] = english
@@ -180,19 +190,23 @@ CUT_OFF = """() => {
   const unseen = (el) => {
     for (let e = el; e && e !== document.body; e = e.parentElement) {
       const s = getComputedStyle(e);
-      if (s.visibility === "hidden" || (s.clip !== "auto" && s.clip !== "") || s.display === "none") return true;
+      const clipped = s.clip !== "auto" && s.clip !== "";
+      if (s.visibility === "hidden" || clipped || s.display === "none") return true;
     }
     return false;
   };
   for (const el of document.querySelectorAll("main *")) {
     // tables and the board scroll inside their own box by design
-    if (!el.getClientRects().length || el.closest(".table-scroll, .board-viewport, svg, dialog:not([open])") || unseen(el)) continue;
+    const scrolls = el.closest(".table-scroll, .board-viewport, svg, dialog:not([open])");
+    if (!el.getClientRects().length || scrolls || unseen(el)) continue;
     const box = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     const clips = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
     const text = (el.innerText || "").trim().slice(0, 60);
-    if (box.right > width + 1 || box.left < -1) cut.push(`${el.tagName}.${el.className}: ${text} (${Math.round(box.left)}..${Math.round(box.right)})`);
-    else if (clips && el.scrollWidth > el.clientWidth + 1) cut.push(`${el.tagName}.${el.className} clips: ${text}`);
+    const where = `${el.tagName}.${el.className}: ${text}`;
+    const span = `(${Math.round(box.left)}..${Math.round(box.right)})`;
+    if (box.right > width + 1 || box.left < -1) cut.push(`${where} ${span}`);
+    else if (clips && el.scrollWidth > el.clientWidth + 1) cut.push(`${where} clips`);
   }
   return { cut, scroll: document.documentElement.scrollWidth, width };
 }"""

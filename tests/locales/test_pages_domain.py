@@ -19,9 +19,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "src" / "tilematch" / "locales"
 PAGES = ROOT / "src" / "tilematch" / "web" / "js" / "pages"
 #: The page modules whose words are the ``pages`` domain.
-MODULES = (
-    "home daily tower results stats stats-rows learn settings devices link picker words"
-).split()
+MODULES = [
+    *("home", "daily", "tower", "results", "stats", "stats-rows", "learn"),
+    *("settings", "devices", "link", "picker", "words"),
+]
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 #: The CLDR cardinal categories each locale's plural texts carry.
 PLURALS = {
