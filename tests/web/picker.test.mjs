@@ -1,4 +1,5 @@
 // The layout picker's pure parts (web/js/pages/picker.js): filters, moves, words.
+import { useLocale } from "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -14,6 +15,7 @@ import {
   typeAhead,
   visible,
   noFilters,
+  PICKER_WORDS,
 } from "../../src/tilematch/web/js/pages/picker.js";
 
 const LAYOUTS = [
@@ -82,10 +84,24 @@ test("a random pick comes from the shown layouts", () => {
 });
 
 test("figures and records in words", () => {
-  assert.equal(figureWords(LAYOUTS[0]), "144 tiles · Normal · 98\u00a0% solvable");
+  assert.equal(figureWords(LAYOUTS[0]), "144 tiles · Normal · 98% solvable");
   assert.equal(figureWords(LAYOUTS[3]), "122 tiles · Normal");
-  assert.equal(figureWords(LAYOUTS[4]), "200 tiles · Hard · 0\u00a0% solvable");
+  assert.equal(figureWords(LAYOUTS[4]), "200 tiles · Hard · 0% solvable");
   assert.equal(recordWords(undefined), "Not played yet");
   assert.equal(recordWords({ layout: "x", played: 2, wins: 0, best_time: null }), "Played 2, no win yet");
   assert.equal(recordWords({ layout: "x", played: 3, wins: 2, best_time: 252.4 }), "Won 2 · best 4:12");
+});
+
+test("the picker speaks the page's language", () => {
+  useLocale("ja");
+  try {
+    assert.equal(figureWords(LAYOUTS[0]), "144枚 · ふつう · クリア可能 98%");
+    assert.equal(recordWords(undefined), "未プレイ");
+    assert.equal(PICKER_WORDS.count(3, 168), "168種類中3種類");
+    useLocale("fr");
+    assert.equal(figureWords(LAYOUTS[4]), "200 tuiles · Difficile · 0\u00a0% solubles");
+    assert.equal(PICKER_WORDS.count(1, 1), "1 sur 1 disposition");
+  } finally {
+    useLocale("en");
+  }
 });

@@ -1,4 +1,5 @@
 // The statistics page's tables from the server's figures (web/js/pages/stats-rows.js).
+import { useLocale } from "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import "./english.mjs";
@@ -12,13 +13,13 @@ const line = {
 };
 
 test("a board's figures read as its table row", () => {
-  assert.deepEqual(boardRows([line])[0], ["Classic · 6 × 4", "Shisen-Sho", "3", "2", "67 %", "1:05", "–", "0", "1.3", "0"]);
+  assert.deepEqual(boardRows([line])[0], ["Classic · 6 × 4", "Shisen-Sho", "3", "2", "67%", "1:05", "–", "0", "1.3", "0"]);
   assert.equal(boardRows([{ ...line, game: "chess", best_score: null }])[0][1], "chess");
   assert.equal(boardRows([{ ...line, best_score: null }])[0][7], "–");
 });
 
 test("shares and decimals, and none", () => {
-  assert.deepEqual([percent(0), percent(1), percent(0.005), percent(null)], ["0 %", "100 %", "1 %", "–"]);
+  assert.deepEqual([percent(0), percent(1), percent(0.005), percent(null)], ["0%", "100%", "1%", "–"]);
   assert.deepEqual([decimal(2.25), decimal(0), decimal(undefined)], ["2.3", "0", "–"]);
 });
 
@@ -35,4 +36,15 @@ test("a filter choice leads to its address", () => {
   assert.equal(filterPath("shisensho/classic"), "/stats?game=shisensho&mode=classic");
   assert.equal(filterPath(""), "/stats");
   assert.equal(filterPath("shisensho"), "/stats");
+});
+
+test("figures are written for the page's locale", () => {
+  useLocale("fr");
+  try {
+    assert.deepEqual([percent(0.67), decimal(1.25), decimal(1234.5)], ["67\u00a0%", "1,3", "1\u202f234,5"]);
+    useLocale("de");
+    assert.deepEqual([percent(0.67), decimal(1.25)], ["67\u00a0%", "1,3"]);
+  } finally {
+    useLocale("en");
+  }
 });

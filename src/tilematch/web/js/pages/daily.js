@@ -6,9 +6,9 @@
 
 import { api } from "../api.js";
 import { mountGame } from "../game/controller.js";
-import { clock, counted, esc, localDate, utcOffset } from "../dom.js";
-
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+import { clock, esc, localDate, utcOffset } from "../dom.js";
+import { t } from "../i18n.js";
+import { dayWords, monthWords, weekdayWords } from "./words.js";
 
 /** The weeks (arrays of 7 dates or null) of the month holding `iso` (Monday first). */
 export function monthGrid(year, month) {
@@ -23,9 +23,19 @@ export function monthGrid(year, month) {
   return weeks;
 }
 
-/** "1 hint", "3 hints". */
+/** "1 hint", "3 hints", in the page's language. @param {number} count */
 export function hintWords(count) {
-  return `${count} ${count === 1 ? "hint" : "hints"}`;
+  return t("pages.shared.hint_count", { count });
+}
+
+/**
+ * Header cells of the shared column names (`pages.shared.<name>`): the first `words`
+ * hold words, the others figures.
+ * @param {string[]} names
+ * @param {number} words
+ */
+function head(names, words) {
+  return names.map((n, i) => `<th${i >= words ? ' class="num"' : ""}>${esc(t(`pages.shared.${n}`))}</th>`).join("");
 }
 
 export default async function daily(main, { query, navigate }) {
@@ -41,14 +51,14 @@ export default async function daily(main, { query, navigate }) {
     <div class="daily-page">
       <div class="daily-game"></div>
       <aside class="daily-side card" aria-labelledby="daily-h">
-        <h2 id="daily-h">Daily Challenge</h2>
-        <p class="muted">One Turtle board per calendar date — the same board for everyone, every time you open it.</p>
+        <h2 id="daily-h">${esc(t("pages.daily.title"))}</h2>
+        <p class="muted">${esc(t("pages.daily.intro"))}</p>
         <div class="streaks"></div>
         <div class="calendar"></div>
-        <h3>Best results</h3>
+        <h3>${esc(t("pages.daily.best"))}</h3>
         <div class="best"></div>
-        <h3>Leaderboard · ${esc(date)}</h3>
-        <div class="board-leaders"><p class="muted">Loading…</p></div>
+        <h3>${esc(t("pages.daily.leaderboard", { date: dayWords(date) }))}</h3>
+        <div class="board-leaders"><p class="muted">${esc(t("pages.shared.loading"))}</p></div>
       </aside>
     </div>`;
   const side = main.querySelector(".daily-side");
@@ -56,9 +66,9 @@ export default async function daily(main, { query, navigate }) {
   function drawStreaks() {
     side.querySelector(".streaks").innerHTML = `
       <dl class="stat-row">
-        <div><dt>Streak</dt><dd class="streak-now">${esc(history.streak ?? 0)}</dd></div>
-        <div><dt>Best streak</dt><dd>${esc(history.best_streak ?? 0)}</dd></div>
-        <div><dt>Solved</dt><dd>${esc((history.days || []).filter((d) => d.solved).length)}</dd></div>
+        <div><dt>${esc(t("pages.daily.streak"))}</dt><dd class="streak-now">${esc(history.streak ?? 0)}</dd></div>
+        <div><dt>${esc(t("pages.daily.best_streak"))}</dt><dd>${esc(history.best_streak ?? 0)}</dd></div>
+        <div><dt>${esc(t("pages.daily.solved"))}</dt><dd>${esc((history.days || []).filter((d) => d.solved).length)}</dd></div>
       </dl>`;
   }
 
@@ -66,14 +76,15 @@ export default async function daily(main, { query, navigate }) {
     const byDate = new Map((history.days || []).map((d) => [d.date, d]));
     const weeks = monthGrid(shown.year, shown.month);
     const cal = side.querySelector(".calendar");
+    const month = monthWords(shown.year, shown.month);
     cal.innerHTML = `
       <div class="cal-head">
-        <button type="button" class="cal-prev" aria-label="Previous month">‹</button>
-        <h3 class="cal-title" aria-live="polite">${MONTHS[shown.month]} ${shown.year}</h3>
-        <button type="button" class="cal-next" aria-label="Next month">›</button>
+        <button type="button" class="cal-prev" aria-label="${esc(t("pages.daily.previous_month"))}">‹</button>
+        <h3 class="cal-title" aria-live="polite">${esc(month)}</h3>
+        <button type="button" class="cal-next" aria-label="${esc(t("pages.daily.next_month"))}">›</button>
       </div>
-      <table class="cal" role="grid" aria-label="Daily results, ${MONTHS[shown.month]} ${shown.year}">
-        <thead><tr>${["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map((d) => `<th scope="col">${d}</th>`).join("")}</tr></thead>
+      <table class="cal" role="grid" aria-label="${esc(t("pages.daily.calendar", { month }))}">
+        <thead><tr>${weekdayWords().map((d) => `<th scope="col">${esc(d)}</th>`).join("")}</tr></thead>
         <tbody>${weeks
           .map(
             (week) =>
@@ -82,16 +93,13 @@ export default async function daily(main, { query, navigate }) {
                   if (!iso) return "<td></td>";
                   const day = byDate.get(iso);
                   const state = day ? (day.solved ? (day.on_day ? "solved" : "late") : "played") : iso > today ? "future" : "open";
-                  const late = state === "late" ? " (not on its day or with too much help: no streak)" : "";
-                  const label = `${iso}: ${
-                    day
-                      ? day.solved
-                        ? `solved in ${clock(day.time)}, ${day.score} points, ${hintWords(day.hints)}, ${counted(day.undos, "undo")}${late}`
-                        : "played, not solved"
-                      : iso > today
-                        ? "not yet"
-                        : "not played"
-                  }`;
+                  const label = t(`pages.daily.day.${state}`, {
+                    date: dayWords(iso),
+                    time: day ? clock(day.time) : "",
+                    score: day ? day.score : 0,
+                    hints: day ? hintWords(day.hints) : "",
+                    undos: day ? t("pages.shared.undo_count", { count: day.undos }) : "",
+                  });
                   const cls = `cal-day is-${state}${iso === date ? " is-current" : ""}${iso === today ? " is-today" : ""}`;
                   const inner = iso > today ? `<span>${Number(iso.slice(8))}</span>` : `<a href="/daily?date=${iso}" data-link aria-label="${esc(label)}">${Number(iso.slice(8))}</a>`;
                   return `<td class="${cls}" title="${esc(label)}">${inner}</td>`;
@@ -100,7 +108,9 @@ export default async function daily(main, { query, navigate }) {
           )
           .join("")}</tbody>
       </table>
-      <p class="cal-key muted"><span class="key is-solved"></span> solved <span class="key is-late"></span> solved, no streak <span class="key is-played"></span> played</p>`;
+      <p class="cal-key muted"><span class="key is-solved"></span> ${esc(t("pages.daily.key.solved"))} <span class="key is-late"></span> ${esc(
+        t("pages.daily.key.late"),
+      )} <span class="key is-played"></span> ${esc(t("pages.daily.key.played"))}</p>`;
     cal.querySelector(".cal-prev").onclick = () => {
       shown = shown.month === 0 ? { year: shown.year - 1, month: 11 } : { year: shown.year, month: shown.month - 1 };
       drawCalendar();
@@ -116,15 +126,15 @@ export default async function daily(main, { query, navigate }) {
     // the server's order of merit: points first (help costs points), then time
     const best = [...solved].sort((a, b) => b.score - a.score || a.time - b.time).slice(0, 5);
     side.querySelector(".best").innerHTML = best.length
-      ? `<table><thead><tr><th>Date</th><th class="num">Score</th><th class="num">Time</th><th class="num">Hints</th><th class="num">Undos</th></tr></thead><tbody>${best
+      ? `<table><thead><tr>${head(["date", "score", "time", "hints", "undos"], 1)}</tr></thead><tbody>${best
           .map(
             (d) =>
-              `<tr><td><a href="/daily?date=${esc(d.date)}" data-link>${esc(d.date)}</a></td><td class="num">${esc(d.score)}</td><td class="num">${esc(clock(d.time))}</td><td class="num">${esc(
+              `<tr><td><a href="/daily?date=${esc(d.date)}" data-link>${esc(dayWords(d.date, { dateStyle: "short" }))}</a></td><td class="num">${esc(d.score)}</td><td class="num">${esc(clock(d.time))}</td><td class="num">${esc(
                 d.hints,
               )}</td><td class="num">${esc(d.undos)}</td></tr>`,
           )
           .join("")}</tbody></table>`
-      : `<p class="muted">Solve a daily board to see your best times here.</p>`;
+      : `<p class="muted">${esc(t("pages.daily.no_best"))}</p>`;
   }
 
   async function refreshSide() {
@@ -139,27 +149,29 @@ export default async function daily(main, { query, navigate }) {
     try {
       const rows = await api.leaderboards({ game: "solitaire", mode: "daily", date });
       side.querySelector(".board-leaders").innerHTML = rows.length
-        ? `<table><thead><tr><th class="num">#</th><th>Name</th><th class="num">Score</th><th class="num">Time</th><th>Help</th></tr></thead><tbody>${rows
+        ? `<table><thead><tr><th class="num">#</th><th>${esc(t("pages.shared.name"))}</th>${head(["score", "time"], 0)}<th>${esc(
+            t("pages.daily.help"),
+          )}</th></tr></thead><tbody>${rows
             .slice(0, 10)
             .map(
               (r) =>
                 `<tr><td class="num">${esc(r.rank)}</td><td>${esc(r.name)}</td><td class="num">${esc(r.score)}</td><td class="num">${esc(
                   clock(r.time),
-                )}</td><td class="help-mark">${r.hints ? `<span class="hinted">${esc(hintWords(r.hints))}</span>` : `<span class="muted">unaided</span>`}</td></tr>`,
+                )}</td><td class="help-mark">${r.hints ? `<span class="hinted">${esc(hintWords(r.hints))}</span>` : `<span class="muted">${esc(t("pages.daily.unaided"))}</span>`}</td></tr>`,
             )
             .join("")}</tbody></table>`
-        : `<p class="muted">No one has solved this board yet.</p>`;
+        : `<p class="muted">${esc(t("pages.daily.no_leaders"))}</p>`;
     } catch {
-      side.querySelector(".board-leaders").innerHTML = `<p class="muted">No leaderboard available.</p>`;
+      side.querySelector(".board-leaders").innerHTML = `<p class="muted">${esc(t("pages.daily.no_leaderboard"))}</p>`;
     }
   }
 
   const controller = mountGame(main.querySelector(".daily-game"), {
-    title: `Daily Challenge · ${date}`,
+    title: t("pages.daily.game_title", { date: dayWords(date) }),
     load: () => api.startDaily(date, utcOffset()),
     newGame: () => api.restartDaily(date, utcOffset()),
     replay: () => api.restartDaily(date, utcOffset()),
-    newLabel: isToday ? "Restart Today" : "Restart This Challenge",
+    newLabel: t(isToday ? "pages.daily.restart_today" : "pages.daily.restart_date"),
     onChange: () => refreshSide(),
   });
   drawStreaks();

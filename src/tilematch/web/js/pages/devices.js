@@ -5,35 +5,83 @@
 
 import { api } from "../api.js";
 import { announce, esc } from "../dom.js";
+import { locale, t } from "../i18n.js";
 
-/** Every sentence of the page, in one place. */
+/** Every sentence of the page, in one place, read from the catalogue when used. */
 const WORDS = {
-  title: "My player",
-  intro: "No account: your player lives in this browser's cookie. Here you can take it to another device, keep a copy of its history, or delete it.",
-  devicesTitle: "Use my player on another device",
-  devicesHelp: "Make a code, then on the other device scan the QR code or open the link page and type the code. That browser then plays as you: your history, Daily streaks and layouts follow. Its own earlier games stay behind.",
-  makeCode: "Make a code",
-  makeAnother: "Make a new code",
-  codeLabel: "Your code",
-  qrAlt: "QR code of the sign-in link",
+  get title() {
+    return t("pages.devices.title");
+  },
+  get intro() {
+    return t("pages.devices.intro");
+  },
+  get devicesTitle() {
+    return t("pages.devices.link_title");
+  },
+  get devicesHelp() {
+    return t("pages.devices.link_help");
+  },
+  get makeCode() {
+    return t("pages.devices.make_code");
+  },
+  get makeAnother() {
+    return t("pages.devices.make_another");
+  },
+  get codeLabel() {
+    return t("pages.devices.code_label");
+  },
+  get qrAlt() {
+    return t("pages.devices.qr_alt");
+  },
+  get typeAt() {
+    return t("pages.devices.type_at");
+  },
+  get exportTitle() {
+    return t("pages.devices.export_title");
+  },
+  get exportHelp() {
+    return t("pages.devices.export_help");
+  },
+  get exportJson() {
+    return t("pages.devices.export_json");
+  },
+  get exportCsv() {
+    return t("pages.devices.export_csv");
+  },
+  get deleteTitle() {
+    return t("pages.devices.delete_title");
+  },
+  get deleteHelp() {
+    return t("pages.devices.delete_help");
+  },
+  get deleteOpen() {
+    return t("pages.devices.delete_open");
+  },
+  get dialogTitle() {
+    return t("pages.devices.dialog_title");
+  },
+  get dialogField() {
+    return t("pages.devices.dialog_field");
+  },
+  get dialogConfirm() {
+    return t("pages.devices.dialog_confirm");
+  },
+  get dialogCancel() {
+    return t("pages.devices.dialog_cancel");
+  },
+  get deleted() {
+    return t("pages.devices.deleted");
+  },
+  get working() {
+    return t("pages.devices.working");
+  },
+  get backHome() {
+    return t("pages.devices.back_home");
+  },
   /** @param {string} until @param {number} minutes */
-  codeRule: (until, minutes) => `Works once, for ${minutes} minutes (until ${until}). A new code replaces this one.`,
-  typeAt: "Or type it on the other device at",
-  exportTitle: "Keep my history",
-  exportHelp: "Download everything the server keeps for your player: every game with its moves, every result, your Daily days and streaks. The CSV file has one line per finished game, for a spreadsheet.",
-  exportJson: "Download everything (JSON)",
-  exportCsv: "Download my results (CSV)",
-  deleteTitle: "Delete my player",
-  deleteHelp: "Deletes your player and everything stored for it on the server: games, results, leaderboard lines, streaks and the codes of other devices. Every browser signed in as you starts again as a new player. This cannot be undone.",
-  deleteOpen: "Delete my player…",
-  dialogTitle: "Delete your player?",
+  codeRule: (until, minutes) => t("pages.devices.code_rule", { until, count: minutes }),
   /** @param {string} word */
-  dialogAsk: (word) => `Everything of your player will be deleted. Type ${word} to confirm.`,
-  dialogField: "Confirmation",
-  dialogConfirm: "Delete everything",
-  dialogCancel: "Keep my player",
-  deleted: "Your player and everything stored for it were deleted.",
-  working: "Working…",
+  dialogAsk: (word) => t("pages.devices.dialog_ask", { word }),
 };
 
 /** The word the server takes as the confirmation (docs/api.md). */
@@ -51,7 +99,7 @@ function svgImage(svg) {
 
 /** @param {HTMLElement} box @param {any} made */
 function showCode(box, made) {
-  const until = new Date(Date.now() + made.lifetime * 1000).toLocaleTimeString(undefined, { timeStyle: "short" });
+  const until = new Date(Date.now() + made.lifetime * 1000).toLocaleTimeString(locale(), { timeStyle: "short" });
   const address = new URL("/link", location.href).href;
   box.innerHTML = `<div class="link-code">
       <img class="link-qr" src="${svgImage(made.qr_svg)}" alt="${esc(WORDS.qrAlt)}" width="148" height="148">
@@ -130,7 +178,7 @@ export default async function devices(main) {
       await api.deleteMe(field.value.trim());
       dialog.close();
       main.innerHTML = `<div class="card" role="status"><h1>${esc(WORDS.deleteTitle)}</h1><p>${esc(WORDS.deleted)}</p>
-        <p><a href="/" data-link>Back to the start page</a></p></div>`;
+        <p><a href="/" data-link>${esc(WORDS.backHome)}</a></p></div>`;
       announce(WORDS.deleted);
     } catch (error) {
       q(".delete-status").textContent = /** @type {Error} */ (error).message;

@@ -4,27 +4,40 @@
 import { api } from "../api.js";
 import { boardTitle, esc, GAME_NAMES, MODE_NAMES, layoutTitle, localDate } from "../dom.js";
 import { tilePicture } from "../board/tiles.js";
+import { t } from "../i18n.js";
 import { attachPicker } from "./picker.js";
 import { offerLanguage } from "../language.js";
+import { dayWords, listWords, marked, momentWords } from "./words.js";
 
+/** The rectangular boards (rows x columns) and the message that describes each. */
 export const GRID_SIZES = [
-  ["8x17", "17 × 8 — standard, 136 tiles"],
-  ["8x12", "12 × 8 — 96 tiles"],
-  ["6x14", "14 × 6 — 84 tiles"],
-  ["8x18", "18 × 8 — 144 tiles with flowers and seasons"],
-  ["12x24", "24 × 12 — 288 tiles"],
-  ["4x6", "6 × 4 — a quick practice board"],
+  ["8x17", "pages.home.size.standard"],
+  ["8x12", "pages.home.size.plain"],
+  ["6x14", "pages.home.size.plain"],
+  ["8x18", "pages.home.size.flowers"],
+  ["12x24", "pages.home.size.plain"],
+  ["4x6", "pages.home.size.practice"],
 ];
-export const DIFFICULTIES = [
-  ["relaxed", "Relaxed"],
-  ["standard", "Standard"],
-  ["zen_master", "Zen Master"],
-];
+/** The Countdown difficulties, in order. */
+export const DIFFICULTIES = ["relaxed", "standard", "zen_master"];
+
+/**
+ * A rectangle's words in the page's language ("17 × 8 — standard, 136 tiles").
+ * @param {string} value rows x columns
+ * @param {string} id the message of its description
+ */
+export function sizeWords(value, id) {
+  const [rows, cols] = value.split("x").map(Number);
+  return t(id, { size: boardTitle(value), count: rows * cols });
+}
+
+/** A layout's title: the server's (in the player's language) or one made from its name. */
+const titleOf = (l) => l.title || layoutTitle(l.name);
 
 function layoutOptions(layouts, preferred) {
   const families = new Map();
   for (const l of layouts) {
-    const family = l.family || "Layouts";
+    const family = l.family || t("pages.home.layouts");
     if (!families.has(family)) families.set(family, []);
     families.get(family).push(l);
   }
@@ -34,9 +47,9 @@ function layoutOptions(layouts, preferred) {
         `<optgroup label="${esc(family)}">${list
           .map(
             (l) =>
-              `<option value="${esc(l.name)}"${l.name === preferred ? " selected" : ""}>${esc(layoutTitle(l.name))} · ${esc(
-                l.tiles,
-              )} tiles</option>`,
+              `<option value="${esc(l.name)}"${l.name === preferred ? " selected" : ""}>${esc(titleOf(l))} · ${esc(
+                t("common.count.tiles", { count: l.tiles }),
+              )}</option>`,
           )
           .join("")}</optgroup>`,
     )
@@ -61,20 +74,26 @@ export function outlinePicture(rows) {
 }
 
 function sizeOptions(shapes) {
-  const sizes = GRID_SIZES.map(([v, t]) => `<option value="${v}">${t}</option>`).join("");
+  const sizes = GRID_SIZES.map(([v, id]) => `<option value="${v}">${esc(sizeWords(v, id))}</option>`).join("");
   if (!shapes.length) return sizes;
   const outlines = shapes
-    .map((s) => `<option value="shape:${esc(s.name)}">${esc(s.title)} · ${esc(s.tiles)} tiles</option>`)
+    .map((s) => `<option value="shape:${esc(s.name)}">${esc(s.title)} · ${esc(t("common.count.tiles", { count: s.tiles }))}</option>`)
     .join("");
-  return `<optgroup label="Rectangles">${sizes}</optgroup><optgroup label="Shapes">${outlines}</optgroup>`;
+  return `<optgroup label="${esc(t("pages.home.rectangles"))}">${sizes}</optgroup><optgroup label="${esc(t("pages.home.shapes"))}">${outlines}</optgroup>`;
 }
 
 /** The start page's first button: one tap to a game (the Turtle, the classic layout). */
 export const PLAY_NOW = {
   href: "/play/solitaire/regular?layout=turtle",
-  label: "Play",
-  what: "Mahjong Solitaire · Turtle",
-  choose: "Choose a game",
+  get label() {
+    return t("pages.home.play");
+  },
+  get what() {
+    return t("pages.home.play_what", { game: GAME_NAMES.solitaire, layout: layoutTitle("turtle") });
+  },
+  get choose() {
+    return t("pages.home.choose_game");
+  },
 };
 
 export default async function home(main, { navigate }) {
@@ -82,61 +101,64 @@ export default async function home(main, { navigate }) {
     .me()
     .then((me) => offerLanguage(main.querySelector(".home") || main, me.locale))
     .catch(() => null);
+  const strong = (/** @type {string} */ game) => `<strong>${esc(GAME_NAMES[game])}</strong>`;
+  const games = listWords(
+    ["shisensho", "solitaire", "blackwhite"].map((g) => marked(`pages.home.about.${g}`, {}, { game: strong(g) })),
+  );
+  const turtle = `${esc(layoutTitle("turtle"))} · ${esc(t("common.count.tiles", { count: 144 }))}`;
   main.innerHTML = `
     <div class="home">
       <section class="hero card">
         <div class="hero-tiles" aria-hidden="true">${["1m", "5p", "1s", "7z", "b6z", "w6z"].map((c) => tilePicture(c)).join("")}</div>
         <div>
-          <h1>Match tiles. Clear the board.</h1>
-          <p class="play-now"><a class="button primary play-button" href="${PLAY_NOW.href}" data-link>${PLAY_NOW.label} <small>${PLAY_NOW.what}</small></a>
-             <button type="button" class="choose-game">${PLAY_NOW.choose}</button></p>
-          <p>Three tile-matching games on one board: <strong>Shisen-Sho</strong> (join a pair with a line of at most two bends),
-          <strong>Mahjong Solitaire</strong> (take free pairs from a stacked layout) and
-          <strong>Black &amp; White Mahjong</strong> (pair each symbol with its opposite colour).</p>
-          <p><a class="button primary" href="/daily" data-link>Today's challenge · ${esc(localDate())}</a>
-             <a class="button" href="/learn" data-link>How tiles get blocked</a></p>
+          <h1>${esc(t("pages.home.title"))}</h1>
+          <p class="play-now"><a class="button primary play-button" href="${PLAY_NOW.href}" data-link>${esc(PLAY_NOW.label)} <small>${esc(PLAY_NOW.what)}</small></a>
+             <button type="button" class="choose-game">${esc(PLAY_NOW.choose)}</button></p>
+          <p class="home-intro">${marked("pages.home.intro", {}, { games })}</p>
+          <p><a class="button primary" href="/daily" data-link>${esc(t("pages.home.today", { date: dayWords(localDate()) }))}</a>
+             <a class="button" href="/learn" data-link>${esc(t("pages.home.learn"))}</a></p>
         </div>
       </section>
       <section class="continue card" aria-labelledby="continue-h" hidden>
-        <h2 id="continue-h">Continue</h2>
+        <h2 id="continue-h">${esc(t("pages.home.continue"))}</h2>
         <ul class="continue-list"></ul>
       </section>
-      <section class="modes" id="new-game" aria-label="New game" tabindex="-1">
+      <section class="modes" id="new-game" aria-label="${esc(t("pages.home.new_game"))}" tabindex="-1">
         <form class="card mode-card" data-game="shisensho">
-          <h2>${GAME_NAMES.shisensho}</h2>
-          <p class="muted">Remove identical tiles joined by a path of at most three straight lines through empty space.</p>
-          <label>Mode <select name="mode">
-            <option value="classic">Classic — 3 reshuffle tokens, combo score</option>
-            <option value="arcade">Arcade Time Attack — 180 s, +2 s a pair</option>
+          <h2>${esc(GAME_NAMES.shisensho)}</h2>
+          <p class="muted">${esc(t("pages.home.shisensho.rules"))}</p>
+          <label>${esc(t("pages.home.mode"))} <select name="mode">
+            <option value="classic">${esc(t("pages.home.shisensho.classic"))}</option>
+            <option value="arcade">${esc(t("pages.home.shisensho.arcade"))}</option>
           </select></label>
           <div class="board-pick">
-            <label>Board <select name="size">${sizeOptions([])}</select></label>
+            <label>${esc(t("pages.home.board"))} <select name="size">${sizeOptions([])}</select></label>
             <span class="shape-preview" aria-hidden="true">${outlinePicture(rectangle(8, 17))}</span>
           </div>
-          <label class="check"><input type="checkbox" name="gravity" value="1"> Gravity (tiles fall down)</label>
-          <button class="primary" type="submit">Play Shisen-Sho</button>
+          <label class="check"><input type="checkbox" name="gravity" value="1"> ${esc(t("pages.home.shisensho.gravity"))}</label>
+          <button class="primary" type="submit">${esc(t("pages.home.shisensho.play"))}</button>
         </form>
         <form class="card mode-card" data-game="solitaire">
-          <h2>${GAME_NAMES.solitaire}</h2>
-          <p class="muted">Take two matching free tiles: nothing on top, and the left or right side open.</p>
+          <h2>${esc(GAME_NAMES.solitaire)}</h2>
+          <p class="muted">${esc(t("pages.home.solitaire.rules"))}</p>
           <input type="hidden" name="mode" value="regular">
-          <label>Layout <select name="layout"><option value="turtle">Turtle · 144 tiles</option></select></label>
-          <button class="primary" type="submit">Play Mahjong Solitaire</button>
-          <a class="button" href="/daily" data-link>Daily Challenge</a>
+          <label>${esc(t("pages.shared.layout"))} <select name="layout"><option value="turtle">${turtle}</option></select></label>
+          <button class="primary" type="submit">${esc(t("pages.home.solitaire.play"))}</button>
+          <a class="button" href="/daily" data-link>${esc(MODE_NAMES.daily)}</a>
         </form>
         <form class="card mode-card" data-game="blackwhite">
-          <h2>${GAME_NAMES.blackwhite}</h2>
-          <p class="muted">Pair the same symbol in opposite colours — black with white — before the time runs out.</p>
-          <label>Mode <select name="mode">
-            <option value="zen">Zen — no clock, no penalties</option>
-            <option value="countdown">Countdown Challenge</option>
+          <h2>${esc(GAME_NAMES.blackwhite)}</h2>
+          <p class="muted">${esc(t("pages.home.blackwhite.rules"))}</p>
+          <label>${esc(t("pages.home.mode"))} <select name="mode">
+            <option value="zen">${esc(t("pages.home.blackwhite.zen"))}</option>
+            <option value="countdown">${esc(MODE_NAMES.countdown)}</option>
           </select></label>
-          <label class="difficulty">Difficulty <select name="difficulty">${DIFFICULTIES.map(
-            ([v, t]) => `<option value="${v}"${v === "standard" ? " selected" : ""}>${t}</option>`,
+          <label class="difficulty">${esc(t("pages.home.difficulty"))} <select name="difficulty">${DIFFICULTIES.map(
+            (v) => `<option value="${v}"${v === "standard" ? " selected" : ""}>${esc(t(`pages.shared.difficulty.${v}`))}</option>`,
           ).join("")}</select></label>
-          <label>Layout <select name="layout"><option value="turtle">Turtle · 144 tiles</option></select></label>
-          <button class="primary" type="submit">Play Black &amp; White</button>
-          <a class="button" href="/tower" data-link>Emperor's Tower</a>
+          <label>${esc(t("pages.shared.layout"))} <select name="layout"><option value="turtle">${turtle}</option></select></label>
+          <button class="primary" type="submit">${esc(t("pages.home.blackwhite.play"))}</button>
+          <a class="button" href="/tower" data-link>${esc(MODE_NAMES.tower)}</a>
         </form>
       </section>
     </div>`;
@@ -202,17 +224,21 @@ export default async function home(main, { navigate }) {
       .slice(0, 8)
       .map((g) => {
         const what = `${GAME_NAMES[g.game] || g.game} · ${MODE_NAMES[g.mode] || g.mode}`;
-        const board = g.daily_date ? g.daily_date : g.level ? `level ${g.level}` : boardTitle(g.board || g.layout || "");
+        const board = g.daily_date
+          ? dayWords(g.daily_date)
+          : g.level
+            ? t("pages.shared.level", { level: g.level })
+            : boardTitle(g.board || g.layout || "");
         const where = board ? ` · ${board}` : "";
-        const when = g.updated ? new Date(typeof g.updated === "number" ? g.updated * 1000 : g.updated) : null;
-        const stamp = when && !Number.isNaN(when.getTime()) ? ` · ${when.toLocaleString()}` : "";
+        const moment = momentWords(g.updated);
+        const stamp = moment ? ` · ${moment}` : "";
         const href =
           g.mode === "daily" && g.daily_date
             ? `/daily?date=${encodeURIComponent(g.daily_date)}`
             : `/play/${encodeURIComponent(g.game)}/${encodeURIComponent(g.mode)}?id=${encodeURIComponent(g.id)}`;
         return `<li><a href="${esc(href)}" data-link>${esc(what)}${esc(
           where,
-        )}</a> <span class="muted">${esc(g.tiles_left)} tiles left${esc(stamp)}</span></li>`;
+        )}</a> <span class="muted">${esc(t("pages.home.tiles_left", { count: g.tiles_left }))}${esc(stamp)}</span></li>`;
       })
       .join("");
   }

@@ -4,15 +4,14 @@
 import { api } from "../api.js";
 import { createBoard } from "../board/board.js";
 import { esc } from "../dom.js";
+import { t } from "../i18n.js";
+import { listWords, marked } from "./words.js";
 
 export default async function learn(main) {
-  main.innerHTML = `<div class="learn-page"><h1>Why can't I select this tile?</h1>
-    <p>In Mahjong Solitaire and Black &amp; White Mahjong a tile is <strong>free</strong> when nothing lies on top of it
-    and its left or its right side is open. Check the cover first, then both sides. Shisen-Sho is different: any tile can be
-    chosen, and a pair is taken when a line with at most two bends joins the two through empty space.</p>
-    <p class="muted">Each example below is a real position; the highlighted tile and the sentence under it come from the game's
-    rules engine. Turn on <strong>Learn Mode</strong> (<kbd>L</kbd>) while playing to get the same explanation for any tile you pick.</p>
-    <div class="learn-list"><p class="loading">Loading…</p></div></div>`;
+  main.innerHTML = `<div class="learn-page"><h1>${esc(t("pages.learn.title"))}</h1>
+    <p>${marked("pages.learn.free", {}, { free: `<strong>${esc(t("pages.learn.free_word"))}</strong>` })}</p>
+    <p class="muted">${marked("pages.learn.examples", {}, { learn_mode: `<strong>${esc(t("pages.learn.learn_mode"))}</strong>`, key: "<kbd>L</kbd>" })}</p>
+    <div class="learn-list"><p class="loading">${esc(t("pages.shared.loading"))}</p></div></div>`;
   const examples = await api.learn();
   const list = main.querySelector(".learn-list");
   list.innerHTML = "";
@@ -22,9 +21,9 @@ export default async function learn(main) {
     section.className = "card learn-example";
     section.dataset.example = ex.id;
     section.innerHTML = `<h2>${esc(ex.title)}</h2><div class="learn-board"></div>
-      <p class="explanation"><strong>${esc(ex.focus != null ? ex.tiles.find((t) => t.spot === ex.focus)?.name || "" : "")}</strong>
+      <p class="explanation"><strong>${esc(ex.focus != null ? ex.tiles.find((tile) => tile.spot === ex.focus)?.name || "" : "")}</strong>
       ${ex.focus != null ? "— " : ""}${esc(ex.explanation || "")}</p>
-      ${ex.freed && ex.freed.length ? `<p class="muted">After that pair is taken, newly free: ${esc(ex.freed.map((s) => ex.tiles.find((t) => t.spot === s)?.name || s).join(", "))}.</p>` : ""}`;
+      ${ex.freed && ex.freed.length ? `<p class="muted">${esc(t("pages.learn.newly_free", { tiles: listWords(ex.freed.map((s) => String(ex.tiles.find((tile) => tile.spot === s)?.name || s))) }))}</p>` : ""}`;
     list.appendChild(section);
     const view = { id: `learn-${ex.id}`, game: ex.game, geometry: ex.geometry, tiles: ex.tiles, pairs: [], bounds: ex.bounds };
     const board = createBoard(/** @type {HTMLElement} */ (section.querySelector(".learn-board")), { onPick() {} });

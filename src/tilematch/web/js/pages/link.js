@@ -4,19 +4,36 @@
 
 import { api } from "../api.js";
 import { announce, esc } from "../dom.js";
+import { t } from "../i18n.js";
 
-/** Every sentence of the page, in one place. */
+/** Every sentence of the page, in one place, read from the catalogue when used. */
 const WORDS = {
-  title: "Use my player on this device",
-  help: "On the device that has your player, open My player (Settings) and make a code. Type it here: this browser then plays as that player. Its own earlier games stay behind.",
-  field: "Code (8 letters and digits)",
-  submit: "Use this code",
-  working: "Checking the code…",
+  get title() {
+    return t("pages.link.title");
+  },
+  get help() {
+    return t("pages.link.help");
+  },
+  get field() {
+    return t("pages.link.field");
+  },
+  get submit() {
+    return t("pages.link.submit");
+  },
+  get working() {
+    return t("pages.link.working");
+  },
+  get next() {
+    return t("pages.link.next");
+  },
+  get results() {
+    return t("pages.link.results");
+  },
+  get daily() {
+    return t("pages.link.daily");
+  },
   /** @param {string | null} name */
-  done: (name) => (name ? `This browser now plays as ${name}.` : "This browser now plays as your player."),
-  next: "Your results and Daily streaks are here now:",
-  results: "Results",
-  daily: "Daily Challenge",
+  done: (name) => (name ? t("pages.link.done_named", { name }) : t("pages.link.done")),
 };
 
 /** @param {HTMLElement} main @param {{query: URLSearchParams}} context */

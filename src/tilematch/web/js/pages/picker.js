@@ -10,7 +10,8 @@
 // moves, words) carry no DOM and are tested under Node.
 
 import { api } from "../api.js";
-import { announce, clock, counted, esc } from "../dom.js";
+import { announce, clock, esc } from "../dom.js";
+import { formatNumber, t } from "../i18n.js";
 
 /**
  * A layout as GET /api/layouts lists it.
@@ -33,48 +34,97 @@ import { announce, clock, counted, esc } from "../dom.js";
  * @typedef {{search: string, family: string, size: string, difficulty: string}} Filters
  */
 
-/** Size bands by tile count: key, words, the smallest and largest count in it. */
+/** Size bands by tile count: key, words (in the page's language), the smallest and largest count in it. */
 export const SIZE_BANDS = [
-  { key: "small", words: "Small · up to 72 tiles", min: 0, max: 72 },
-  { key: "medium", words: "Medium · 74 to 120 tiles", min: 73, max: 120 },
-  { key: "large", words: "Large · 122 to 160 tiles", min: 121, max: 160 },
-  { key: "huge", words: "Huge · over 160 tiles", min: 161, max: Infinity },
-];
+  { key: "small", min: 0, max: 72 },
+  { key: "medium", min: 73, max: 120 },
+  { key: "large", min: 121, max: 160 },
+  { key: "huge", min: 161, max: Infinity },
+].map((band) => ({
+  ...band,
+  get words() {
+    return t(`pages.picker.size.${band.key}`);
+  },
+}));
 
 /** The difficulty labels the server measures, in order, with their words. */
-export const DIFFICULTY_WORDS = { easy: "Easy", normal: "Normal", hard: "Hard" };
+export const DIFFICULTY_WORDS = {
+  get easy() {
+    return t("pages.picker.difficulty.easy");
+  },
+  get normal() {
+    return t("pages.picker.difficulty.normal");
+  },
+  get hard() {
+    return t("pages.picker.difficulty.hard");
+  },
+};
 
-/** Every sentence the picker shows (one place, for a later translation catalogue). */
+/** Every sentence the picker shows, read from the catalogue (`pages.picker.*`) when used. */
 export const PICKER_WORDS = {
-  field: "Layout",
-  change: "Choose",
-  title: "Choose a layout",
-  close: "Close",
-  search: "Search by name",
-  family: "Family",
-  size: "Size",
-  difficulty: "Difficulty",
-  any: "Any",
-  anyFamily: "All families",
-  random: "Random pick",
-  clear: "Clear filters",
-  list: "Layouts",
-  none: "No layout matches these filters.",
-  notPlayed: "Not played yet",
-  keys: "Arrow keys move, Enter chooses, type a name to jump, Escape closes.",
+  get field() {
+    return t("pages.picker.field");
+  },
+  get change() {
+    return t("pages.picker.change");
+  },
+  get title() {
+    return t("pages.picker.title");
+  },
+  get close() {
+    return t("pages.picker.close");
+  },
+  get search() {
+    return t("pages.picker.search");
+  },
+  get family() {
+    return t("pages.picker.family");
+  },
+  get size() {
+    return t("pages.picker.size");
+  },
+  get difficulty() {
+    return t("pages.picker.difficulty");
+  },
+  get any() {
+    return t("pages.picker.any");
+  },
+  get anyFamily() {
+    return t("pages.picker.any_family");
+  },
+  get random() {
+    return t("pages.picker.random");
+  },
+  get clear() {
+    return t("pages.picker.clear");
+  },
+  get list() {
+    return t("pages.picker.list");
+  },
+  get none() {
+    return t("pages.picker.none");
+  },
+  get notPlayed() {
+    return t("pages.picker.not_played");
+  },
+  get keys() {
+    return t("pages.picker.keys");
+  },
+  get legend() {
+    return t("pages.picker.legend");
+  },
   /** @param {number} shown @param {number} total */
-  count: (shown, total) => `${shown} of ${counted(total, "layout")}`,
+  count: (shown, total) => t("pages.picker.count", { shown, count: total }),
   /** @param {string} title */
-  chosen: (title) => `Layout: ${title}`,
+  chosen: (title) => t("pages.picker.chosen", { title }),
   /** @param {string} title */
-  randomChosen: (title) => `Random pick: ${title}`,
+  randomChosen: (title) => t("pages.picker.random_chosen", { title }),
   /** @param {number} share */
-  solvable: (share) => `${Math.round(share * 100)}\u00a0% solvable`,
-  legend: "Solvable: the share of random deals of the layout the solver proved can be cleared.",
+  solvable: (share) => t("pages.picker.solvable", { share: formatNumber(Math.round(share * 100) / 100, { style: "percent" }) }),
   /** @param {number} played */
-  noWin: (played) => `Played ${played}, no win yet`,
+  noWin: (played) => t("pages.picker.no_win", { played }),
   /** @param {number} wins @param {string} time */
-  won: (wins, time) => `Won ${wins} · best ${time}`,
+  won: (wins, time) => t("pages.picker.won", { wins, time }),
 };
 
 /** @param {number} tiles @returns {string} the key of the size band holding `tiles` */
@@ -191,7 +241,7 @@ export function randomPick(items, random = Math.random) {
 
 /** @param {PickerLayout} layout @returns {string} tiles, difficulty and solvable share in words */
 export function figureWords(layout) {
-  const parts = [counted(layout.tiles, "tile")];
+  const parts = [t("common.count.tiles", { count: layout.tiles })];
   const label = layout.difficulty_label;
   if (label && label in DIFFICULTY_WORDS) parts.push(DIFFICULTY_WORDS[/** @type {keyof typeof DIFFICULTY_WORDS} */ (label)]);
   if (typeof layout.solvable_share === "number") parts.push(PICKER_WORDS.solvable(layout.solvable_share));

@@ -3,6 +3,8 @@
 
 import { api } from "../api.js";
 import { boardTitle, clock, esc, GAME_NAMES, MODE_NAMES } from "../dom.js";
+import { t } from "../i18n.js";
+import { dayWords, momentWords } from "./words.js";
 
 const BOARDS = [
   ["shisensho", "classic"],
@@ -16,8 +18,20 @@ const BOARDS = [
 
 /** The words of the leaderboard filter. */
 const FILTER_WORDS = {
-  any: "Any layout",
+  get any() {
+    return t("pages.results.any_layout");
+  },
 };
+
+/**
+ * Header cells of the shared column names (`pages.shared.<name>` or `pages.results.<name>`):
+ * the first `words` hold words, the others figures.
+ * @param {string[]} ids
+ * @param {number} words
+ */
+function head(ids, words) {
+  return ids.map((id, i) => `<th${i >= words ? ' class="num"' : ""}>${esc(t(`pages.${id}`))}</th>`).join("");
+}
 
 /**
  * The boards (layout names or ROWSxCOLS) this player has results on in `game`/`mode`,
@@ -35,31 +49,27 @@ export function boardsPlayed(bests, game, mode) {
 /** Whom a duel was played against, from its variant ("player", "rival-sharp", "…/gravity"). */
 function duelOpponent(variant) {
   const [who, extra] = String(variant || "").split("/");
-  const against = who.startsWith("rival-") ? `vs computer (${who.slice(6)})` : "vs a player";
+  const against = who.startsWith("rival-") ? t("pages.results.vs_computer", { rival: who.slice(6) }) : t("pages.results.vs_player");
   return extra ? `${against}, ${extra}` : against;
 }
 
-function when(value) {
-  if (value == null) return "";
-  const date = new Date(typeof value === "number" ? value * 1000 : value);
-  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
-}
+const when = (value) => momentWords(value);
 
 export default async function results(main) {
   main.innerHTML = `<div class="results-page">
-    <section class="card"><h1>Your results</h1><div class="mine"><p class="loading">Loading…</p></div></section>
-    <section class="card"><h2>Leaderboards</h2>
+    <section class="card"><h1>${esc(t("pages.results.title"))}</h1><div class="mine"><p class="loading">${esc(t("pages.shared.loading"))}</p></div></section>
+    <section class="card"><h2>${esc(t("pages.results.leaderboards"))}</h2>
       <form class="lb-form">
-        <label>Game and mode <select name="board">${BOARDS.map(
-          ([g, m]) => `<option value="${g}/${m}">${GAME_NAMES[g]} · ${MODE_NAMES[m]}</option>`,
+        <label>${esc(t("pages.shared.game_and_mode"))} <select name="board">${BOARDS.map(
+          ([g, m]) => `<option value="${g}/${m}">${esc(GAME_NAMES[g])} · ${esc(MODE_NAMES[m])}</option>`,
         ).join("")}</select></label>
-        <label>Layout <select name="layout"><option value="">${esc(FILTER_WORDS.any)}</option></select></label>
+        <label>${esc(t("pages.shared.layout"))} <select name="layout"><option value="">${esc(FILTER_WORDS.any)}</option></select></label>
       </form>
       <div class="leaders"></div>
     </section>
-    <section class="card"><h2>Your name</h2>
-      <form class="name-form"><label>Shown on leaderboards <input name="name" maxlength="24" required></label>
-      <button type="submit">Save</button> <span class="name-status" role="status"></span></form>
+    <section class="card"><h2>${esc(t("pages.results.your_name"))}</h2>
+      <form class="name-form"><label>${esc(t("pages.results.name_field"))} <input name="name" maxlength="24" required></label>
+      <button type="submit">${esc(t("pages.results.save"))}</button> <span class="name-status" role="status"></span></form>
     </section></div>`;
 
   const [mine, bests] = await Promise.all([
@@ -68,7 +78,10 @@ export default async function results(main) {
   ]);
   const list = Array.isArray(mine) ? mine : [];
   const bestTable = bests.length
-    ? `<h2>Your bests</h2><div class="table-scroll"><table class="bests-table"><thead><tr><th>Game</th><th>Board</th><th class="num">Played</th><th class="num">Won</th><th class="num">Best score</th><th class="num">Best time</th></tr></thead><tbody>${bests
+    ? `<h2>${esc(t("pages.results.bests"))}</h2><div class="table-scroll"><table class="bests-table"><thead><tr>${head(
+        ["shared.game", "shared.board", "shared.played", "shared.won", "results.best_score", "results.best_time"],
+        2,
+      )}</tr></thead><tbody>${bests
         .map(
           (b) =>
             `<tr><td>${esc(GAME_NAMES[b.game] || b.game)} · ${esc(MODE_NAMES[b.mode] || b.mode)}</td><td>${esc(b.board ? boardTitle(b.board) : "")}${
@@ -82,16 +95,26 @@ export default async function results(main) {
   main.querySelector(".mine").innerHTML = mine.error
     ? `<p class="error-box">${esc(mine.error)}</p>`
     : list.length
-      ? `<div class="table-scroll"><table class="results-table"><thead><tr><th>Game</th><th>Result</th><th class="num">Score</th><th class="num">Time</th><th class="num">Hints</th><th class="num">Undos</th><th>Finished</th></tr></thead><tbody>${list
+      ? `<div class="table-scroll"><table class="results-table"><thead><tr>${head(["shared.game", "results.result"], 2)}${head(
+          ["shared.score", "shared.time", "shared.hints", "shared.undos"],
+          0,
+        )}${head(["results.finished"], 1)}</tr></thead><tbody>${list
           .map((r) => {
-            const board = r.daily_date || (r.level ? `level ${r.level}` : r.board ? boardTitle(r.board) : "");
+            const board = r.daily_date
+              ? dayWords(r.daily_date)
+              : r.level
+                ? t("pages.shared.level", { level: r.level })
+                : r.board
+                  ? boardTitle(r.board)
+                  : "";
             const game = `${GAME_NAMES[r.game] || r.game} · ${MODE_NAMES[r.mode] || r.mode}${board ? ` · ${board}` : ""}`;
             const stars = r.stars ? ` ${"★".repeat(r.stars)}` : "";
             // a duel is won or lost against someone; a solo game is cleared
             const duel = r.mode === "duel";
-            const words = duel ? { won: "won", lost: "lost", draw: "draw" } : { won: "cleared", lost: "lost", given_up: "gave up" };
+            const words = duel ? { won: "won", lost: "lost", draw: "draw" } : { won: "cleared", lost: "lost", given_up: "given_up" };
+            const said = words[r.outcome] ? t(`pages.results.outcome.${words[r.outcome]}`) : r.outcome || "";
             // stored and shown, but kept off the leaderboards: say why
-            const outcome = `${words[r.outcome] || r.outcome || ""}${r.unranked ? ` · not ranked: ${r.unranked}` : ""}`;
+            const outcome = r.unranked ? t("pages.results.unranked", { outcome: said, reason: r.unranked }) : said;
             const variant = duel ? duelOpponent(r.variant) : r.variant;
             return `<tr class="result-row${duel ? " is-duel" : ""}" data-id="${esc(r.game_id)}"><td>${esc(game)}${
               variant ? ` <span class="muted">${esc(variant)}</span>` : ""
@@ -100,7 +123,7 @@ export default async function results(main) {
             )}</td><td class="num">${esc(r.hints ?? "")}</td><td class="num">${esc(r.undos ?? "")}</td><td>${esc(when(r.finished))}</td></tr>`;
           })
           .join("")}</tbody></table></div>${bestTable}`
-      : `<p class="muted">No finished games yet. <a href="/" data-link>Play one!</a></p>`;
+      : `<p class="muted">${esc(t("pages.results.none"))} <a href="/" data-link>${esc(t("pages.results.play_one"))}</a></p>`;
 
   const form = main.querySelector(".lb-form");
   /** Fill the layout list with the boards played in the chosen game and mode. */
@@ -119,17 +142,17 @@ export default async function results(main) {
     try {
       const rows = await api.leaderboards({ game, mode, layout: form.layout.value });
       box.innerHTML = rows.length
-        ? `<div class="table-scroll"><table><thead><tr><th class="num">#</th><th>Name</th><th>Board</th><th class="num">Score</th><th class="num">Time</th></tr></thead><tbody>${rows
+        ? `<div class="table-scroll"><table><thead><tr><th class="num">#</th>${head(["shared.name", "shared.board", "shared.score", "shared.time"], 2)}</tr></thead><tbody>${rows
             .map(
               (r) =>
-                `<tr${r.you ? ' class="is-you"' : ""}><td class="num">${esc(r.rank)}</td><td>${esc(r.name)}${r.you ? " (you)" : ""}</td><td>${esc(
+                `<tr${r.you ? ' class="is-you"' : ""}><td class="num">${esc(r.rank)}</td><td>${esc(r.you ? t("pages.results.you", { name: r.name }) : r.name)}</td><td>${esc(
                   [r.board && boardTitle(r.board), r.variant].filter(Boolean).join(" "),
                 )}</td><td class="num">${esc(r.score)}</td><td class="num">${esc(
                   clock(r.time),
                 )}</td></tr>`,
             )
             .join("")}</tbody></table></div>`
-        : `<p class="muted">No results on this board yet.</p>`;
+        : `<p class="muted">${esc(t("pages.results.no_leaders"))}</p>`;
     } catch (error) {
       box.innerHTML = `<p class="error-box">${esc(/** @type {Error} */ (error).message)}</p>`;
     }
@@ -154,7 +177,7 @@ export default async function results(main) {
     const status = nameForm.querySelector(".name-status");
     try {
       const me = await api.setName(nameForm.name.value.trim());
-      status.textContent = `Saved: ${me.name}`;
+      status.textContent = t("pages.results.saved", { name: me.name });
       drawLeaders();
     } catch (error) {
       status.textContent = /** @type {Error} */ (error).message;

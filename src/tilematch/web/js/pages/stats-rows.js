@@ -3,12 +3,13 @@
 // choice leads. No DOM, network or storage; every figure comes from the server.
 
 import { clock, GAME_NAMES } from "../dom.js";
+import { formatNumber } from "../i18n.js";
 
-/** A share (0 to 1) as a whole percentage; "–" for none. */
-export const percent = (value) => (value == null ? "–" : `${Math.round(value * 100)} %`);
+/** A share (0 to 1) as a whole percentage written for the locale; "–" for none. */
+export const percent = (value) => (value == null ? "–" : formatNumber(Math.round(value * 100) / 100, { style: "percent" }));
 
-/** A figure with at most one decimal; "–" for none. */
-export const decimal = (value) => (value == null ? "–" : String(Math.round(value * 10) / 10));
+/** A figure with at most one decimal, written for the locale; "–" for none. */
+export const decimal = (value) => (value == null ? "–" : formatNumber(Math.round(value * 10) / 10, { maximumFractionDigits: 1 }));
 
 /**
  * The rows of the by-board table: label, game, played, won, win rate, best and median
@@ -20,12 +21,12 @@ export function boardRows(boards) {
   return boards.map((b) => [
     b.label,
     GAME_NAMES[b.game] || b.game,
-    String(b.played),
-    String(b.won),
+    formatNumber(b.played),
+    formatNumber(b.won),
     percent(b.win_rate),
     clock(b.best_time),
     clock(b.median_time),
-    b.best_score == null ? "–" : String(b.best_score),
+    b.best_score == null ? "–" : formatNumber(b.best_score),
     decimal(b.hints_per_game),
     decimal(b.undos_per_game),
   ]);

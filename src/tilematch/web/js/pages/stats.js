@@ -5,36 +5,43 @@
 
 import { api } from "../api.js";
 import { esc } from "../dom.js";
+import { formatNumber, t } from "../i18n.js";
 import { boardRows, filterPath, hasFigures, percent } from "./stats-rows.js";
 
-/** Every sentence of the page, in one place. */
+/** Every sentence of the page, in one place, read from the catalogue when used. */
 const WORDS = {
-  title: "Your statistics",
-  intro: "Figures from your finished games whose replay the server verified. A game counts once it ends (cleared, lost or given up).",
-  filter: "Game and mode",
-  all: "All games",
-  loading: "Loading…",
-  played: "Played",
-  won: "Won",
-  rate: "Win rate",
-  open: "Still open",
-  boards: "By board",
-  boardColumns: ["Board", "Game", "Played", "Won", "Win rate", "Best time", "Median time", "Best score", "Hints a game", "Undos a game"],
-  charts: "Charts",
-  table: "The figures as a table",
-  daily: "Daily Challenge",
-  streak: "Current streak",
-  bestStreak: "Best streak",
-  daysPlayed: "Days played",
-  tower: "Emperor's Tower",
-  towerColumns: ["Stage", "Levels", "Cleared", "Stars"],
-  emptyTitle: "No figures yet",
-  empty: "Finish a game and its figures appear here: played and won, your best and median times, scores, hints and undos, and charts of your progress. Games you leave open count once they end.",
-  emptyFiltered: "No finished games of this mode yet.",
-  play: "Play a game",
-  playDaily: "Play today's Daily Challenge",
-  showAll: "Show all games",
-  unverified: (n) => `${n} result${n === 1 ? "" : "s"} left out: the replay did not confirm ${n === 1 ? "it" : "them"}.`,
+  get title() { return t("pages.stats.title"); },
+  get intro() { return t("pages.stats.intro"); },
+  get filter() { return t("pages.shared.game_and_mode"); },
+  get all() { return t("pages.stats.all"); },
+  get loading() { return t("pages.shared.loading"); },
+  get played() { return t("pages.shared.played"); },
+  get won() { return t("pages.shared.won"); },
+  get rate() { return t("pages.stats.rate"); },
+  get open() { return t("pages.stats.open"); },
+  get boards() { return t("pages.stats.boards"); },
+  get boardColumns() {
+    return [
+      "shared.board", "shared.game", "shared.played", "shared.won", "stats.rate", "results.best_time",
+      "stats.median_time", "results.best_score", "stats.hints_a_game", "stats.undos_a_game",
+    ].map((id) => t(`pages.${id}`));
+  },
+  get charts() { return t("pages.stats.charts"); },
+  get table() { return t("pages.stats.table"); },
+  get daily() { return t("pages.stats.daily"); },
+  get streak() { return t("pages.stats.streak"); },
+  get bestStreak() { return t("pages.stats.best_streak"); },
+  get daysPlayed() { return t("pages.stats.days_played"); },
+  get tower() { return t("pages.stats.tower"); },
+  get towerColumns() { return ["stage", "levels", "cleared", "stars"].map((id) => t(`pages.stats.${id}`)); },
+  get emptyTitle() { return t("pages.stats.empty_title"); },
+  get empty() { return t("pages.stats.empty"); },
+  get emptyFiltered() { return t("pages.stats.empty_filtered"); },
+  get play() { return t("pages.stats.play"); },
+  get playDaily() { return t("pages.stats.play_daily"); },
+  get showAll() { return t("pages.stats.show_all"); },
+  /** @param {number} count */
+  unverified: (count) => t("pages.stats.unverified", { count }),
 };
 
 /**
@@ -81,36 +88,36 @@ function figure(chart) {
 
 function summary(totals) {
   return `<dl class="stat-row stats-totals">
-    <div><dt>${WORDS.played}</dt><dd>${esc(totals.played)}</dd></div>
-    <div><dt>${WORDS.won}</dt><dd>${esc(totals.won)}</dd></div>
-    <div><dt>${WORDS.rate}</dt><dd>${percent(totals.win_rate)}</dd></div>
-    <div><dt>${WORDS.open}</dt><dd>${esc(totals.open)}</dd></div></dl>${
+    <div><dt>${esc(WORDS.played)}</dt><dd>${esc(totals.played)}</dd></div>
+    <div><dt>${esc(WORDS.won)}</dt><dd>${esc(totals.won)}</dd></div>
+    <div><dt>${esc(WORDS.rate)}</dt><dd>${percent(totals.win_rate)}</dd></div>
+    <div><dt>${esc(WORDS.open)}</dt><dd>${esc(totals.open)}</dd></div></dl>${
       totals.unverified ? `<p class="muted">${esc(WORDS.unverified(totals.unverified))}</p>` : ""
     }`;
 }
 
 function dailySection(daily) {
-  return `<section class="card stats-daily" aria-labelledby="stats-daily-title"><h2 id="stats-daily-title">${WORDS.daily}</h2>
-    <dl class="stat-row"><div><dt>${WORDS.streak}</dt><dd>${esc(daily.streak)}</dd></div>
-    <div><dt>${WORDS.bestStreak}</dt><dd>${esc(daily.best_streak)}</dd></div>
-    <div><dt>${WORDS.daysPlayed}</dt><dd>${esc(daily.days.length)}</dd></div></dl><div class="daily-chart"></div></section>`;
+  return `<section class="card stats-daily" aria-labelledby="stats-daily-title"><h2 id="stats-daily-title">${esc(WORDS.daily)}</h2>
+    <dl class="stat-row"><div><dt>${esc(WORDS.streak)}</dt><dd>${esc(daily.streak)}</dd></div>
+    <div><dt>${esc(WORDS.bestStreak)}</dt><dd>${esc(daily.best_streak)}</dd></div>
+    <div><dt>${esc(WORDS.daysPlayed)}</dt><dd>${esc(daily.days.length)}</dd></div></dl><div class="daily-chart"></div></section>`;
 }
 
 function towerSection(tower) {
-  const rows = tower.stages.map((s) => [String(s.stage), `${s.first}–${s.last}`, `${s.cleared} / ${s.last - s.first + 1}`, `${s.stars} / ${s.most}`]);
-  return `<section class="card stats-tower" aria-labelledby="stats-tower-title"><h2 id="stats-tower-title">${WORDS.tower}</h2>
+  const rows = tower.stages.map((s) => [formatNumber(s.stage), `${formatNumber(s.first)}–${formatNumber(s.last)}`, `${formatNumber(s.cleared)} / ${formatNumber(s.last - s.first + 1)}`, `${formatNumber(s.stars)} / ${formatNumber(s.most)}`]);
+  return `<section class="card stats-tower" aria-labelledby="stats-tower-title"><h2 id="stats-tower-title">${esc(WORDS.tower)}</h2>
     ${table(WORDS.towerColumns, rows, WORDS.tower)}</section>`;
 }
 
 function emptyState(filtered) {
-  return `<section class="card stats-empty"><h2>${WORDS.emptyTitle}</h2><p>${esc(filtered ? WORDS.emptyFiltered : WORDS.empty)}</p>
-    <p>${filtered ? `<a class="button" href="/stats" data-link>${WORDS.showAll}</a> ` : ""}<a class="button primary" href="/" data-link>${WORDS.play}</a>
-    <a class="button" href="/daily" data-link>${WORDS.playDaily}</a></p></section>`;
+  return `<section class="card stats-empty"><h2>${esc(WORDS.emptyTitle)}</h2><p>${esc(filtered ? WORDS.emptyFiltered : WORDS.empty)}</p>
+    <p>${filtered ? `<a class="button" href="/stats" data-link>${esc(WORDS.showAll)}</a> ` : ""}<a class="button primary" href="/" data-link>${esc(WORDS.play)}</a>
+    <a class="button" href="/daily" data-link>${esc(WORDS.playDaily)}</a></p></section>`;
 }
 
 function filterForm(data) {
   const current = data.filters.game && data.filters.mode ? `${data.filters.game}/${data.filters.mode}` : "";
-  const options = [`<option value="">${WORDS.all}</option>`]
+  const options = [`<option value="">${esc(WORDS.all)}</option>`]
     .concat(
       data.filters.choices.map((c) => {
         const value = `${c.game}/${c.mode}`;
@@ -118,7 +125,7 @@ function filterForm(data) {
       }),
     )
     .join("");
-  return `<form class="stats-filter"><label>${WORDS.filter} <select name="board">${options}</select></label></form>`;
+  return `<form class="stats-filter"><label>${esc(WORDS.filter)} <select name="board">${options}</select></label></form>`;
 }
 
 /**
@@ -127,8 +134,8 @@ function filterForm(data) {
  * @param {import("../types.js").PageContext} context
  */
 export default async function stats(main, { query, navigate }) {
-  main.innerHTML = `<div class="stats-page"><header><h1>${WORDS.title}</h1><p class="muted">${WORDS.intro}</p></header>
-    <div class="stats-body"><p class="loading">${WORDS.loading}</p></div></div>`;
+  main.innerHTML = `<div class="stats-page"><header><h1>${esc(WORDS.title)}</h1><p class="muted">${esc(WORDS.intro)}</p></header>
+    <div class="stats-body"><p class="loading">${esc(WORDS.loading)}</p></div></div>`;
   const today = new Date(Date.now() - new Date().getTimezoneOffset() * 60000).toISOString().slice(0, 10);
   const game = query.get("game") || undefined;
   const mode = query.get("mode") || undefined;
@@ -139,10 +146,10 @@ export default async function stats(main, { query, navigate }) {
   if (!hasFigures(data)) {
     body.innerHTML = head + emptyState(filtered);
   } else {
-    body.innerHTML = `${head}<section class="card" aria-label="${WORDS.played}">${summary(data.totals)}</section>
-      <section class="card stats-charts" aria-labelledby="stats-charts-title"><h2 id="stats-charts-title">${WORDS.charts}</h2><div class="chart-grid"></div></section>
+    body.innerHTML = `${head}<section class="card" aria-label="${esc(WORDS.played)}">${summary(data.totals)}</section>
+      <section class="card stats-charts" aria-labelledby="stats-charts-title"><h2 id="stats-charts-title">${esc(WORDS.charts)}</h2><div class="chart-grid"></div></section>
       ${data.daily && data.daily.days.length ? dailySection(data.daily) : ""}
-      ${data.boards.length ? `<section class="card"><h2>${WORDS.boards}</h2>${table(WORDS.boardColumns, boardRows(data.boards), WORDS.boards, 2)}</section>` : ""}
+      ${data.boards.length ? `<section class="card"><h2>${esc(WORDS.boards)}</h2>${table(WORDS.boardColumns, boardRows(data.boards), WORDS.boards, 2)}</section>` : ""}
       ${data.tower && data.tower.cleared ? towerSection(data.tower) : ""}`;
     const grid = /** @type {HTMLElement} */ (body.querySelector(".chart-grid"));
     for (const chart of data.charts) {

@@ -2,8 +2,8 @@
 // Emperor's Tower: the campaign map — 150 levels, locks and stars.
 
 import { api } from "../api.js";
-import { counted, esc, layoutTitle } from "../dom.js";
-import { t } from "../i18n.js";
+import { esc, layoutTitle } from "../dom.js";
+import { formatNumber, t } from "../i18n.js";
 
 const LOCK =
   '<svg class="lock" viewBox="0 0 16 16" width="13" height="13" aria-hidden="true" focusable="false">' +
@@ -53,31 +53,36 @@ export async function showLockedLevel(host, level, reason) {
 }
 
 export default async function tower(main) {
-  main.innerHTML = `<div class="tower-page"><h1>Emperor's Tower</h1>
-    <p class="muted">150 Black &amp; White levels. Clear a level to unlock the next one.
-    ★ cleared · ★★ cleared with a quarter of the time left · ★★★ half the time left and no shuffle. ◆ stone tiles on the board.
-    From level 5 on, taking the first pair you see leads into dead ends: look ahead.</p>
-    <div class="tower-summary"></div><div class="tower-map"><p class="loading">Loading…</p></div></div>`;
+  main.innerHTML = `<div class="tower-page"><h1>${esc(t("pages.tower.title"))}</h1>
+    <p class="muted">${esc(t("pages.tower.intro"))}
+    ${esc(t("pages.tower.stars"))}
+    ${esc(t("pages.tower.look_ahead"))}</p>
+    <div class="tower-summary"></div><div class="tower-map"><p class="loading">${esc(t("pages.shared.loading"))}</p></div></div>`;
   const data = await api.campaign();
   const levels = data.levels || [];
   const earned = levels.reduce((sum, l) => sum + (l.stars || 0), 0);
   const cleared = levels.filter((l) => (l.stars || 0) > 0).length;
   main.querySelector(".tower-summary").innerHTML = `<dl class="stat-row">
-      <div><dt>Cleared</dt><dd>${cleared} / ${levels.length}</dd></div>
-      <div><dt>Stars</dt><dd>${earned} / ${levels.length * 3}</dd></div></dl>`;
+      <div><dt>${esc(t("pages.tower.cleared"))}</dt><dd>${formatNumber(cleared)} / ${formatNumber(levels.length)}</dd></div>
+      <div><dt>${esc(t("pages.tower.stars_earned"))}</dt><dd>${formatNumber(earned)} / ${formatNumber(levels.length * 3)}</dd></div></dl>`;
   const floors = [];
   for (let i = 0; i < levels.length; i += 10) floors.push(levels.slice(i, i + 10));
   main.querySelector(".tower-map").innerHTML = floors
     .map((floor, index) => {
       const from = floor[0].level;
       const to = floor[floor.length - 1].level;
-      return `<section class="floor" aria-label="Floor ${index + 1}, levels ${from} to ${to}">
-        <h2>Floor ${index + 1} <span class="muted">levels ${from}–${to}</span></h2>
+      const floorNumber = { floor: index + 1, from, to };
+      return `<section class="floor" aria-label="${esc(t("pages.tower.floor_label", floorNumber))}">
+        <h2>${esc(t("pages.tower.floor", floorNumber))} <span class="muted">${esc(t("pages.tower.floor_levels", floorNumber))}</span></h2>
         <ol class="levels">${floor
           .map((l) => {
-            const label = `Level ${l.level}, ${layoutTitle(l.layout)}, ${String(l.difficulty).replace("_", " ")}${l.stones ? `, ${counted(l.stones, "stone")}` : ""}, ${
-              l.unlocked ? (l.stars ? `${l.stars} of 3 stars` : "not cleared yet") : "locked"
-            }`;
+            const label = [
+              t("pages.shared.level", { level: l.level }),
+              layoutTitle(l.layout),
+              t(`pages.shared.difficulty.${l.difficulty}`),
+              ...(l.stones ? [t("pages.tower.stones", { count: l.stones })] : []),
+              l.unlocked ? (l.stars ? t("pages.tower.stars_of", { count: l.stars }) : t("pages.tower.not_cleared")) : t("pages.tower.locked"),
+            ].join(t("pages.tower.label_separator"));
             const body = `<span class="lv-num">${l.level}</span><span class="lv-stars" aria-hidden="true">${
               l.unlocked ? stars(l.stars) : LOCK
             }</span><span class="lv-info">${esc(layoutTitle(l.layout))}${l.stones ? ` · ${l.stones}◆` : ""}</span>`;
