@@ -9,7 +9,8 @@
 //
 //   const menu = bindMenu(toolbar, button, list); menu.open(true); menu();  // unbind
 
-/** Where the toolbar folds its secondary controls into More (as game.css says). */
+/** Where the toolbar folds its secondary controls into More (as game.css says): a
+ * phone, or a board column too narrow for one row (a container query there). */
 export const FOLDED = "(max-width: 560px), (max-height: 500px) and (orientation: landscape)";
 
 /**
@@ -23,7 +24,9 @@ export const FOLDED = "(max-width: 560px), (max-height: 500px) and (orientation:
  * @returns {(() => void) & {open: (on: boolean, how?: {focus?: "first" | "last" | "button" | null}) => void}}
  */
 export function bindMenu(toolbar, button, list) {
-  const folded = window.matchMedia(FOLDED);
+  const media = window.matchMedia(FOLDED);
+  /** whether the controls are folded now: the More button is shown */
+  const folded = { get matches() { return button.getClientRects().length > 0; } };
   const groupLabel = list.getAttribute("aria-label") || "";
 
   /** The items one can move to: shown and enabled. */
@@ -138,14 +141,17 @@ export function bindMenu(toolbar, button, list) {
   button.addEventListener("keydown", onButtonKey);
   list.addEventListener("keydown", onMenuKey);
   document.addEventListener("click", onOutside);
-  folded.addEventListener("change", onLayout);
+  media.addEventListener("change", onLayout);
+  const sizeWatch = new ResizeObserver(() => onLayout());
+  sizeWatch.observe(toolbar);
 
   const unbind = () => {
     button.removeEventListener("click", onButtonClick);
     button.removeEventListener("keydown", onButtonKey);
     list.removeEventListener("keydown", onMenuKey);
     document.removeEventListener("click", onOutside);
-    folded.removeEventListener("change", onLayout);
+    media.removeEventListener("change", onLayout);
+    sizeWatch.disconnect();
     pressedWatch.disconnect();
   };
   return Object.assign(unbind, { open });
