@@ -1,4 +1,5 @@
 // The duel page's frame reducer and words (web/js/pages/duel.js), without a page.
+import "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

@@ -8,6 +8,7 @@
 import { api, ApiError } from "../api.js";
 import { createBoard } from "../board/board.js";
 import { clock, esc } from "../dom.js";
+import { formatNumber, t } from "../i18n.js";
 import { snap, refuse } from "../sound.js";
 
 export const DUEL_SIZES = [
@@ -199,20 +200,33 @@ export function boardView(duel) {
   };
 }
 
-/** The sentences of the duel's end screen, in one place. */
+/** The sentences of the duel's end screen, in one place (`game.duel_end.*`). */
 export const END_DUEL_WORDS = {
-  won: (who, lead, time, score) => `${who} won by ${lead} tiles in ${time} (${score}).`,
-  lost: (lead, time, score) => `You lost by ${lead} tiles in ${time} (${score}).`,
-  you: "You",
-  pairs: "Pairs",
-  pace: "Pace",
-  fastest: "Fastest pair",
-  wrong: "Wrong claims",
-  perPair: (seconds) => `${seconds} s a pair`,
-  seconds: (seconds) => `${seconds} s`,
+  won: (who, lead, time, score) => t("game.duel_end.won", { who, count: lead, time, score }),
+  lost: (lead, time, score) => t("game.duel_end.lost", { count: lead, time, score }),
+  get you() {
+    return t("game.duel_end.you");
+  },
+  get pairs() {
+    return t("game.duel_end.pairs");
+  },
+  get pace() {
+    return t("game.duel_end.pace");
+  },
+  get fastest() {
+    return t("game.duel_end.fastest");
+  },
+  get wrong() {
+    return t("game.duel_end.wrong");
+  },
+  perPair: (seconds) => t("game.duel_end.per_pair", { seconds }),
+  seconds: (seconds) => t("game.duel_end.seconds", { seconds }),
   none: "–",
   best: (won, played, fastest) =>
-    `Your duels on this board: ${won} won of ${played}${fastest != null ? `, fastest win ${clock(fastest)}` : ""}.`,
+    fastest != null
+      ? t("game.duel_end.best_fastest", { won, count: played, fastest: clock(fastest) })
+      : t("game.duel_end.best", { won, count: played }),
+  player: (n) => t("game.duel_end.player", { n }),
 };
 
 /**
@@ -226,23 +240,24 @@ export const END_DUEL_WORDS = {
  */
 export function endWords(result, you, names, forfeitSeconds, figures = null) {
   const [a, b] = result.scores;
-  const score = `${a} – ${b}`;
+  const score = t("game.duel_end.score", { a, b });
   const forfeit = result.reason === "forfeit";
-  if (result.winner == null) return { title: "Draw", text: `Both cleared the same number of tiles (${score}).` };
-  const winner = names[result.winner] || `Player ${result.winner + 1}`;
+  if (result.winner == null) return { title: t("game.duel_end.draw"), text: t("game.duel_end.draw_text", { score }) };
+  const winner = names[result.winner] || END_DUEL_WORDS.player(result.winner + 1);
   let title;
-  if (you == null) title = `${winner} wins`;
-  else title = result.winner === you ? "You win!" : "You lose";
+  if (you == null) title = t("game.duel_end.wins", { who: winner });
+  else title = result.winner === you ? t("game.duel_end.you_win") : t("game.duel_end.you_lose");
   let text;
   if (forfeit) {
-    text = `${result.winner === you ? "Your rival" : you == null ? "The other player" : "You"} did not come back within ${forfeitSeconds} seconds (${score}).`;
+    const who = result.winner === you ? "rival" : you == null ? "other" : "you";
+    text = t(`game.duel_end.forfeit_${who}`, { count: forfeitSeconds, score });
   } else if (figures) {
     const time = clock(figures.seconds);
     text =
       you != null && result.winner !== you
         ? END_DUEL_WORDS.lost(figures.lead, time, score)
         : END_DUEL_WORDS.won(result.winner === you ? END_DUEL_WORDS.you : winner, figures.lead, time, score);
-  } else text = `Tiles: ${score}.`;
+  } else text = t("game.duel_end.tiles", { score });
   return { title, text };
 }
 
@@ -251,17 +266,17 @@ export function endWords(result, you, names, forfeitSeconds, figures = null) {
  * rows of `[label, seat 0, seat 1]` words from the server's duel figures.
  */
 export function figureRows(figures, you, names) {
-  const head = [0, 1].map((p) => (p === you ? END_DUEL_WORDS.you : names[p] || `Player ${p + 1}`));
+  const head = [0, 1].map((p) => (p === you ? END_DUEL_WORDS.you : names[p] || END_DUEL_WORDS.player(p + 1)));
   const [p0, p1] = figures.players;
   const both = (pick) => [pick(p0), pick(p1)];
   const or = (value, words) => (value == null ? END_DUEL_WORDS.none : words(value));
   return {
     head,
     rows: [
-      [END_DUEL_WORDS.pairs, ...both((p) => String(p.pairs))],
+      [END_DUEL_WORDS.pairs, ...both((p) => formatNumber(p.pairs))],
       [END_DUEL_WORDS.pace, ...both((p) => or(p.pace, END_DUEL_WORDS.perPair))],
       [END_DUEL_WORDS.fastest, ...both((p) => or(p.fastest, END_DUEL_WORDS.seconds))],
-      [END_DUEL_WORDS.wrong, ...both((p) => String(p.bad_claims))],
+      [END_DUEL_WORDS.wrong, ...both((p) => formatNumber(p.bad_claims))],
     ],
   };
 }
