@@ -167,7 +167,8 @@ def test_on_a_desktop_the_secondary_controls_are_plain_buttons(page: Any) -> Non
 
 CENTRED = (
     "() => { const v = document.querySelector('.board-viewport');"
-    " return {zoom: v.dataset.zoom, dx: Math.abs(v.scrollLeft - (v.scrollWidth - v.clientWidth) / 2),"
+    " return {zoom: v.dataset.zoom,"
+    " dx: Math.abs(v.scrollLeft - (v.scrollWidth - v.clientWidth) / 2),"
     " dy: Math.abs(v.scrollTop - (v.scrollHeight - v.clientHeight) / 2),"
     " wide: v.scrollWidth > v.clientWidth} }"
 )
