@@ -54,7 +54,7 @@ test("the client copy of a room is built from frames only", () => {
   applyFrame(d, { type: "claim", player: 0, a: 0, b: 1, path: [[0, 0], [0, 1]], scores: [2, 0], tiles_left: 2, version: 1 });
   assert.deepEqual([...d.tiles.keys()], [2, 3]);
   assert.deepEqual(d.scores, [2, 0]);
-  assert.deepEqual(d.last, { player: 0, a: 0, b: 1, path: [[0, 0], [0, 1]] });
+  assert.deepEqual(d.last, { player: 0, a: 0, b: 1, path: [[0, 0], [0, 1]], fell: [] });
   applyFrame(d, { type: "reshuffle", version: 2, reshuffles: 1, tiles: [{ spot: 3, code: "7p" }, { spot: 2, code: "7p" }] });
   assert.equal(d.version, 2);
   applyFrame(d, { type: "away", player: 0 });
@@ -121,4 +121,21 @@ test("rival paces and close sentences come from the server's facts", () => {
   assert.equal(finalClose(FACTS, 4413), null); // too slow: the page reconnects
   assert.equal(finalClose(FACTS, 1000), null);
   assert.equal(finalClose({ ...FACTS, close_codes: { ...FACTS.close_codes, no_room: 4999 } }, 4999), "There is no open duel room with this code.");
+});
+
+test("a gravity claim carries its falls to the board once, and a reshuffle none", () => {
+  const d = emptyDuel("GRAVIT");
+  const column = [0, 1, 2].map((s) => ({ spot: s * 4, code: s === 0 ? "9m" : "5s", name: "x", pos: [s, 0] }));
+  applyFrame(d, { type: "state", phase: "playing", size: [3, 4], gravity: true, tiles: column, version: 0, scores: [0, 0], away: [false, false], result: null });
+  assert.equal(boardView(d).last_match, null);
+  // the two lower tiles are taken; the top one falls from spot 0 to spot 8
+  const after = [{ spot: 8, code: "9m", name: "x", pos: [2, 0] }];
+  applyFrame(d, { type: "claim", player: 1, a: 4, b: 8, path: [], scores: [0, 2], tiles_left: 1, version: 1, tiles: after, fell: [[0, 8]] });
+  const view = boardView(d);
+  assert.deepEqual(view.last_match.fell, [[0, 8]]);
+  assert.deepEqual([view.last_match.a, view.last_match.b], [4, 8]);
+  assert.equal(view.counters.moves, 1); // the claim's key: each claim's falls are drawn once
+  assert.deepEqual(view.tiles.map((t) => t.spot), [8]);
+  applyFrame(d, { type: "reshuffle", version: 2, reshuffles: 1, tiles: after });
+  assert.equal(boardView(d).last_match, null);
 });

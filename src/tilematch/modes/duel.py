@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tilematch.engine.board import Board, Match
+from tilematch.engine.grid.board import GridBoard
 from tilematch.modes import deals
 from tilematch.modes.session import Outcome
 from tilematch.modes.settings import DEFAULT_GRID, ModeError, Settings
@@ -329,6 +330,11 @@ class DuelGame:
             refusal = self._refuse(reason, early)
             refusal.events.append({"type": "lockout", "player": player, "until": seat.locked_until})
             return refusal
+        fell = (
+            [list(fall) for fall in self.board.falls_after(move.a, move.b)]
+            if isinstance(self.board, GridBoard)
+            else []
+        )
         self.board.push(move)
         seat.score += TILES_PER_PAIR
         seat.claims += 1
@@ -339,6 +345,7 @@ class DuelGame:
             "b": move.b,
             "path": [list(point) for point in move.path],
             "player": player,
+            "fell": fell,
         }
         self.log.append({"player": player, "a": move.a, "b": move.b, "t": now})
         events: list[Event] = [

@@ -213,12 +213,14 @@ class View(TypedDict):
 
 
 class DuelMatch(TypedDict):
-    """The pair claimed last in a duel, and by whom."""
+    """The pair claimed last in a duel, by whom and, with gravity, where tiles fell
+    (``[start, target]`` spots, as in :class:`LastMatch`)."""
 
     a: int
     b: int
     path: list[list[int]]
     player: int
+    fell: list[list[int]]
 
 
 class DuelResult(TypedDict):

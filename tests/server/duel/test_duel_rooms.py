@@ -501,3 +501,46 @@ def test_a_claim_on_a_board_that_changed_under_it_is_stale(database: Path | str)
         assert frames_of(clients[0], "error")[-1]["code"] == "bad_claim"
 
     run(scenario)
+
+
+def test_a_gravity_claim_says_where_tiles_fell(database: Path | str) -> None:
+    """A claim frame on a gravity board carries ``fell``: ``[start, target]`` of
+    every tile that moved, so that screens slide those tiles down. Each tile said
+    to fall is, in the frame's tiles, at its target with the face it had at its
+    start; without gravity the frame has no ``fell``."""
+    seed, index = gravity_case()
+
+    async def scenario() -> None:
+        rooms, _clock, storage = make_rooms(database)
+        host, guest = player(storage, "Host"), player(storage, "Guest")
+        room = rooms.create(host, size=(4, 6), seed=seed, gravity=True)
+        clients = [Client(host), Client(guest)]
+        for client in clients:
+            rooms.join(room, client)
+        await started(rooms, room)
+        game = room.game
+        assert game is not None
+        before = {s: game.board.face(s) for s in game.board.spots()}
+        first = list(game.board.legal_pairs())[index]
+        send(rooms, room, clients[0], type="claim", a=first.a, b=first.b, version=0)
+        frame = frames_of(clients[1], "claim")[-1]
+        assert frame["fell"], "the seed's first pair lets tiles fall"
+        assert game.last_match is not None and frame["fell"] == game.last_match["fell"]
+        faces = {t["spot"]: t["code"] for t in frame["tiles"]}
+        for start, target in frame["fell"]:
+            assert start != target and faces[target] == before[start]
+        moved = {target for _, target in frame["fell"]}
+        # every tile whose face changed is one that fell (one may fall onto its twin)
+        assert {s for s in faces if faces[s] != before.get(s)} <= moved
+
+        plain = rooms.create(host, size=(4, 6), seed=seed, gravity=False)
+        others = [Client(host), Client(guest)]
+        for client in others:
+            rooms.join(plain, client)
+        await started(rooms, plain)
+        assert plain.game is not None
+        pair = next(iter(plain.game.board.legal_pairs()))
+        send(rooms, plain, others[0], type="claim", a=pair.a, b=pair.b, version=0)
+        assert "fell" not in frames_of(others[1], "claim")[-1]
+
+    run(scenario)

@@ -487,6 +487,8 @@ def _emit_event(hub: Hub, room: Room, game: DuelGame, event: Event) -> None:
         }
         if room.gravity:
             frame["tiles"] = protocol.tile_views(game)
+            # where tiles fell, so that screens slide them down instead of redrawing
+            frame["fell"] = last["fell"] if last is not None and last["a"] == event["a"] else []
         hub.broadcast(room, frame)
     elif kind == "shuffle":
         room.version += 1

@@ -214,6 +214,8 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
   let scale = 1;
   let destroyed = false;
   let lastFit = "";
+  /** the board size a readable board was last centred for ("" when fitted) */
+  let centredFor = "";
   /** the last match whose falls were drawn */
   let fallenFor = "";
   let focusLost = false;
@@ -342,8 +344,6 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
     if (fitKey !== lastFit) {
       lastFit = fitKey;
       fit();
-      // a board larger than its frame opens at its middle, the way people look at it
-      if (viewport.classList.contains("is-readable")) viewport.scrollLeft = (viewport.scrollWidth - viewport.clientWidth) / 2;
     }
     const end = performance.now();
     boardEl.dataset.renderMs = (end - start).toFixed(2);
@@ -461,6 +461,14 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
     viewport.classList.toggle("is-readable", chosen.readable);
     viewport.style.maxHeight = chosen.readable ? `${availH}px` : "";
     viewport.dataset.zoom = chosen.readable ? "readable" : "fit";
+    // a board larger than its frame opens at its middle, the way people look at it,
+    // each time its size changes (a scroll position of another size means nothing)
+    const size = chosen.readable ? `${frame.key}|${scale.toFixed(4)}` : "";
+    if (size && size !== centredFor) {
+      viewport.scrollLeft = (viewport.scrollWidth - viewport.clientWidth) / 2;
+      viewport.scrollTop = (viewport.scrollHeight - viewport.clientHeight) / 2;
+    }
+    centredFor = size;
     if (onZoom) onZoom(chosen.readable);
   }
 

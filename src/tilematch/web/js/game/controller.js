@@ -16,6 +16,7 @@ import { createDialogs, noMovesMarkup } from "./dialogs.js";
 import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pausedWords, pick as pickTile, tileAt, uiState } from "./state.js";
 import { boardClearedWords, stoneWords } from "./state.js";
 import { showNotes } from "./notes.js";
+import { bindMenu } from "./menu.js";
 import { chime, crack, snap, refuse } from "../sound.js";
 import { getSettings, setSettings, onSettings } from "../storage.js";
 import { boardTitle, esc, layoutTitle } from "../dom.js";
@@ -121,7 +122,7 @@ export function mountGame(root, options) {
       <dl class="hud" aria-label="${esc(t("game.aria.counters"))}"></dl>
       <div class="toolbar" role="toolbar" aria-label="${esc(t("game.aria.controls"))}">
         ${PRIMARY.map(buttonMarkup).join("")}
-        <button type="button" class="more-button" aria-expanded="false" aria-controls="${menuId}"><span class="label">${esc(t("game.control.more"))}</span></button>
+        <button type="button" class="more-button" aria-haspopup="menu" aria-expanded="false" aria-controls="${menuId}" id="${menuId}-button"><span class="label">${esc(t("game.control.more"))}</span></button>
         <div class="more-menu" id="${menuId}" role="group" aria-label="${esc(t("game.aria.more"))}">${SECONDARY.map(buttonMarkup).join("")}</div>
       </div>
       <div class="board-area">
@@ -550,31 +551,18 @@ export function mountGame(root, options) {
   }
 
   // ---------------------------------------------------------------- the More menu
-  function openMenu(open) {
-    toolbar.classList.toggle("is-open", open);
-    moreButton.setAttribute("aria-expanded", open ? "true" : "false");
-    if (open) /** @type {HTMLElement | null} */ (toolbar.querySelector(".more-menu button:not([hidden]):not(:disabled)"))?.focus();
-  }
-  moreButton.addEventListener("click", (event) => {
-    event.stopPropagation();
-    openMenu(!toolbar.classList.contains("is-open"));
-  });
-  const onOutside = (event) => {
-    if (toolbar.classList.contains("is-open") && !toolbar.contains(event.target)) openMenu(false);
-  };
-  document.addEventListener("click", onOutside);
-  toolbar.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && toolbar.classList.contains("is-open")) {
-      event.stopPropagation();
-      openMenu(false);
-      moreButton.focus();
-    }
-  });
+  // Where the secondary controls fold into More (a phone), they are a menu: the
+  // button opens it (Enter, Space, arrow keys), arrow keys, Home and End move in it,
+  // Escape closes it and gives the focus back to the button, Tab leaves it.
+  const menu = /** @type {HTMLElement} */ ($(".more-menu"));
+  const stopMenu = bindMenu(toolbar, moreButton, menu);
+  const openMenu = stopMenu.open;
 
   root.addEventListener("click", (event) => {
     const button = event.target.closest("[data-action]");
     if (!button || button.disabled || !root.contains(button)) return;
-    if (button.closest(".more-menu")) openMenu(false);
+    // an item of the open menu closes it, and the focus goes back to its button
+    if (button.closest(".more-menu") && toolbar.classList.contains("is-open")) openMenu(false, { focus: "button" });
     run(button.dataset.action);
   });
 
@@ -644,7 +632,7 @@ export function mountGame(root, options) {
       unbind();
       unsubscribe();
       document.removeEventListener("visibilitychange", onVisibility);
-      document.removeEventListener("click", onOutside);
+      stopMenu();
       clearTimeout(fade);
       board.destroy();
       closeDialogs();

@@ -1,7 +1,8 @@
 // @ts-check
-// First-time notes on the board: a sentence of NOTES (state.js) shown on the
-// board's top edge the first time what it explains appears, until the player
-// closes it or picks a tile; remembered in this browser so that it is said once.
+// First-time notes on the board: a sentence of NOTES (state.js) shown over the
+// board's top edge (the board does not move for it) the first time what it explains
+// appears, until the player closes it or picks a tile; remembered in this browser so
+// that it is said once.
 
 import { t } from "../i18n.js";
 import { NOTES, notesFor } from "./state.js";
@@ -48,7 +49,6 @@ export function showNotes(host, view) {
   const close = () => {
     note.remove();
     host.removeEventListener("click", onPick);
-    window.dispatchEvent(new Event("resize")); // the board may fit larger now
   };
   /** @param {Event} event */
   const onPick = (event) => {
@@ -56,6 +56,9 @@ export function showNotes(host, view) {
   };
   note.querySelector("button")?.addEventListener("click", close);
   host.addEventListener("click", onPick);
+  // over the board's top edge, under whatever comes before the board in `host`
+  const board = host.querySelector(".board-viewport");
+  if (board instanceof HTMLElement && board.offsetParent === host) note.style.setProperty("--note-top", `${board.offsetTop + 8}px`);
   host.prepend(note);
   return name;
 }

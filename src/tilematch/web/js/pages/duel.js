@@ -63,7 +63,7 @@ export function finalClose(facts, code) {
  * @property {number[]} scores
  * @property {any[]} players
  * @property {boolean[]} away
- * @property {{player: number, a: number, b: number, path: number[][]} | null} last
+ * @property {{player: number, a: number, b: number, path: number[][], fell: number[][]} | null} last the claim drawn last (`fell`: where gravity moved tiles)
  * @property {{status: string, reason: string, winner: number | null, scores: number[]} | null} result
  * @property {{votes: boolean[], code: string | null}} rematch
  * @property {any} figures the server's duel figures once the duel is over (null before)
@@ -130,6 +130,7 @@ export function applyFrame(duel, frame) {
       duel.gravity = frame.gravity;
       if (frame.tiles) {
         setTiles(duel, frame.tiles);
+        duel.last = null; // the whole board, drawn as it stands
         duel.version = frame.version;
         duel.scores = frame.scores;
         duel.away = frame.away;
@@ -151,11 +152,12 @@ export function applyFrame(duel, frame) {
       }
       duel.version = frame.version;
       duel.scores = frame.scores;
-      duel.last = { player: frame.player, a: frame.a, b: frame.b, path: frame.path };
+      duel.last = { player: frame.player, a: frame.a, b: frame.b, path: frame.path, fell: frame.fell || [] };
       break;
     case "reshuffle":
       setTiles(duel, frame.tiles);
       duel.version = frame.version;
+      duel.last = null; // a new board: nothing falls on it
       break;
     case "away":
       duel.away[frame.player] = true;
@@ -191,6 +193,10 @@ export function boardView(duel) {
       .sort((a, b) => a.spot - b.spot)
       .map((t) => ({ ...t, free: true, selectable: true, blocked: null, stone: 0 })),
     pairs: [],
+    // the claim's falls, keyed by the board's version, so that board.js slides each
+    // fallen tile down once (board/motion.js) instead of redrawing it at its new spot
+    counters: { moves: duel.version },
+    last_match: duel.last ? { a: duel.last.a, b: duel.last.b, path: duel.last.path || [], freed: [], fell: duel.last.fell } : null,
   };
 }
 
