@@ -448,7 +448,7 @@ function roomPage(main, code, navigate, facts) {
             <span class="duel-lock" hidden>${esc(t("duel.room.locked"))}</span>
           </div>`,
           )
-          .join('<span class="duel-vs" aria-hidden="true">${esc(t("duel.room.versus"))}</span>')}
+          .join(`<span class="duel-vs" aria-hidden="true">${esc(t("duel.room.versus"))}</span>`)}
       </div>
       <div class="card duel-waiting" hidden>
         <p><strong>${esc(t("duel.room.send_link"))}</strong> ${esc(t("duel.room.or_code"))} <strong class="duel-code">${esc(code)}</strong></p>
