@@ -1,4 +1,5 @@
 // The duel page's frame reducer and words (web/js/pages/duel.js), without a page.
+import "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -127,23 +128,17 @@ test("rival paces and close sentences come from the server's facts", () => {
   assert.equal(finalClose({ ...FACTS, close_codes: { ...FACTS.close_codes, no_room: 4999 } }, 4999), "There is no open duel room with this code.");
 });
 
-test("the end words and the lobby speak the page's locale", () => {
+test("the lobby, the room and the refusals speak the page's locale", () => {
   useLocale("ja");
   try {
-    const result = { winner: 1, scores: [2, 0], reason: "forfeit" };
-    assert.equal(endWords(result, 1, ["A", "B"], 30).title, "あなたの勝ち！");
-    assert.equal(endWords(result, 1, ["A", "B"], 30).text, "相手が 30 秒以内に戻りませんでした（2 – 0）。");
-    assert.equal(endWords(result, null, ["A", "B"], 30).title, "B の勝ち");
     assert.deepEqual(rivalChoices(FACTS)[0], ["relaxed", "のんびり", "4 秒ごとに1ペア"]);
     assert.equal(finalClose(FACTS, 4404), "このコードの対戦ルームは見つかりません。");
     assert.deepEqual(duelSizes()[3], ["8x17", "17 × 8（標準・136 枚）"]);
     assert.equal(refusalText({ reason: "no path", message: "no path" }), "2回以内の曲がりでつながる道がありません。");
     assert.equal(refusalText({ reason: "new word", message: "Server words." }), "Server words.");
     useLocale("es");
-    assert.equal(endWords({ winner: 0, scores: [6, 2], reason: "cleared" }, 0, ["A", "B"], 30).title, "¡Has ganado!");
     assert.equal(errorText({ code: "not_started", message: "The duel has not started yet." }), "El duelo aún no ha empezado.");
-    useLocale("fr");
-    assert.equal(endWords(result, 1, ["A", "B"], 1).text, "Votre adversaire n’est pas revenu dans les 1 seconde (2 – 0).");
+    assert.equal(refusalText({ reason: "taken" }), "El rival se llevó esa ficha antes.");
   } finally {
     useLocale("en");
   }

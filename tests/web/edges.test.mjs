@@ -1,6 +1,7 @@
 // The end screens' words: the grouped ledger and the comparison with my past games
 // (web/js/game/state.js), the duel's figures (web/js/pages/duel.js), the Results
 // layout list (web/js/pages/results.js) and the tower's next level (web/js/pages/tower.js).
+import "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -36,7 +37,7 @@ test("standingWords: first, new best, place and median", () => {
   assert.equal(standingWords({ verified: true, first: true, games: 1, rank: 1 }), "Your first game on this board.");
   assert.equal(
     standingWords({ verified: true, best: true, games: 4, rank: 1, previous_best: { score: 3100, time: 80 } }),
-    "New best! Your best before: 3100 points.",
+    "New best! Your best before: 3,100 points.",
   );
   assert.equal(
     standingWords({ verified: true, games: 12, rank: 3, median_delta: -14.2 }),

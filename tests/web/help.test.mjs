@@ -1,5 +1,6 @@
 // Partner highlighting is help: with it off, selecting a tile says nothing about its
 // partners (web/js/game/state.js).
+import "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

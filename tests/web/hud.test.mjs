@@ -1,5 +1,6 @@
 // The counters strip (web/js/game/hud.js) per mode, and the board's zoom choice
 // (web/js/board/zoom.js), without a page.
+import "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

@@ -1,5 +1,6 @@
 // The words and timings of the board's moments (stones, notes, Arcade's clear) and
 // the tile sets, without a page.
+import "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -35,7 +36,7 @@ test("notes are called for by stones and by Black & White flowers", () => {
 });
 
 test("a cleared Arcade board says its points", () => {
-  assert.equal(boardClearedWords(1100), "Board cleared +1100");
+  assert.equal(boardClearedWords(1100), "Board cleared +1,100");
   assert.equal(boardClearedWords(0), "Board cleared");
 });
 

@@ -2,6 +2,7 @@
 // over every built-in layout and the positions of real games. The positions come
 // from tests/web/navigation_fixture.py, which tests/web/test_node.py writes to the
 // file named by TILEMATCH_NAVIGATION_FIXTURE before it runs Node.
+import "./locale.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

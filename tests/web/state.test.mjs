@@ -1,4 +1,5 @@
 // The game's pure state (web/js/game/state.js), without a page.
+import "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -197,7 +198,7 @@ test("summaryRows: labels in order, times as a clock, unknown keys left out", ()
   });
   assert.deepEqual(rows, [
     ["Time", "1:15"],
-    ["Score", "1200"],
+    ["Score", "1,200"],
     ["Shuffles used", "0"],
     ["Stars", "★★☆"],
     ["Perfect clear", "yes"],

@@ -276,13 +276,22 @@ class ViewMemo:
     def __init__(self) -> None:
         self._board: Board | None = None
         self._facts: dict[tuple[int, int, int], tuple[str, tuple[int, ...]]] = {}
+        self._heads: dict[int, tuple[str, str, tuple[int, ...]]] = {}
 
     def of(self, board: Board) -> dict[tuple[int, int, int], tuple[str, tuple[int, ...]]]:
         """The facts remembered for ``board``."""
         if self._board is not board or len(self._facts) >= self.LIMIT:
             self._board = board
             self._facts = {}
+            self._heads = {}
         return self._facts
+
+    def heads(self, board: Board) -> dict[int, tuple[str, str, tuple[int, ...]]]:
+        """Per spot of ``board``: the ``(code, name, position)`` last drawn there. A
+        spot's position never changes on one board; its code is compared by the
+        caller (tiles slide with gravity), the name follows the code."""
+        self.of(board)
+        return self._heads
 
 
 def board_tiles(board: Board, memo: ViewMemo, pick_any: bool) -> list[TileView]:
@@ -297,21 +306,29 @@ def board_tiles(board: Board, memo: ViewMemo, pick_any: bool) -> list[TileView]:
         selectable_mask = int(stack.selectable_spots())
     else:
         selectable_mask = int(free_mask)
-    tiles = []
+    heads = memo.heads(board)
+    tiles: list[TileView] = []
     for spot in board.spots():
+        # what tile_view draws, with the name and position kept per spot and code
+        code = board.face(spot) or ""
+        head = heads.get(spot)
+        if head is None or head[0] != code:
+            head = heads[spot] = (code, tile_name(code) if code else "", board.coords(spot))
         stone = int(stack.cracks(spot)) if stack is not None else 0
         selectable = selectable_mask is None or bool(selectable_mask >> spot & 1)
         blocked, blockers = (None, []) if selectable else why_blocked(board, spot, stone, memo)
         tiles.append(
-            tile_view(
-                board,
-                spot,
-                free=bool(free_mask >> spot & 1),
-                selectable=selectable,
-                blocked=blocked,
-                blockers=blockers,
-                stone=stone,
-            )
+            {
+                "spot": spot,
+                "code": code,
+                "name": head[1],
+                "pos": list(head[2]),
+                "free": bool(free_mask >> spot & 1),
+                "selectable": selectable,
+                "blocked": blocked,
+                "blockers": blockers,
+                "stone": stone,
+            }
         )
     return tiles
 

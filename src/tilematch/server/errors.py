@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from tilematch.server import framework_errors
 from tilematch.server import headers as security_headers
 from tilematch.server.db.errors import StorageFailure
+from tilematch.server.i18n import DEFAULT_LOCALE, catalogue, request_locale, translate
 
 log = logging.getLogger("tilematch.server")
 #: Seconds a client is told to wait after a 503 whose service did not say.
@@ -44,17 +45,46 @@ STATUS_CODES = {
 class ApiError(Exception):
     """A request that cannot be served; becomes a 4xx (or 503) JSON answer.
 
-    ``code`` is a short stable word for programs, ``message`` a sentence for people.
+    ``code`` is a short stable word for programs, ``message`` the English sentence for
+    people. The answer is written in the request's locale: ``msg_id`` and ``params``
+    name the catalogue text when given, else the code's own text
+    (``server.error.<code>``) stands for it in the other locales.
     """
 
     def __init__(
-        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+        self,
+        status: int,
+        code: str,
+        message: str,
+        headers: dict[str, str] | None = None,
+        *,
+        msg_id: str | None = None,
+        **params: object,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers
+        self.msg_id = msg_id
+        self.params = params
+
+    def text(self, locale: str) -> str:
+        """The message in ``locale``; see :func:`error_text`."""
+        return error_text(locale, self.code, self.message, self.msg_id, **self.params)
+
+
+def error_text(
+    locale: str, code: str, message: str, msg_id: str | None = None, /, **params: object
+) -> str:
+    """The sentence of an error answer in ``locale``: the text of ``msg_id`` filled with
+    ``params`` when given; else, outside English, the code's own text
+    (``server.error.<code>``); else the English ``message`` as raised."""
+    if msg_id is not None:
+        return translate(locale, msg_id, **params)
+    if locale != DEFAULT_LOCALE and f"server.error.{code}" in catalogue(DEFAULT_LOCALE):
+        return translate(locale, f"server.error.{code}")
+    return message
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:
@@ -128,36 +158,37 @@ def _body_not_json(request: Request, errors: list[Any]) -> bool:
 def install(app: FastAPI) -> None:
     """Install the JSON error handlers on ``app``."""
 
-    async def on_api_error(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_api_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ApiError)
         headers = exc.headers
         if exc.status == 503 and not (headers and "Retry-After" in headers):
             # a backing service is down (a move that could not be stored): say when to retry
             headers = {**(headers or {}), "Retry-After": RETRY_AFTER}
-        return error_response(exc.status, exc.code, exc.message, headers)
+        return error_response(exc.status, exc.code, exc.text(request_locale(request)), headers)
 
     async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
         errors = list(exc.errors())
         if _body_not_json(request, errors):
             shown = (request.headers.get("content-type") or "none")[:60]
-            return error_response(
-                415,
-                "unsupported_media_type",
+            message = (
                 f"The body must be JSON sent with 'Content-Type: application/json'"
-                f" (this request's Content-Type: {shown}).",
+                f" (this request's Content-Type: {shown})."
             )
+            text = error_text(request_locale(request), "unsupported_media_type", message)
+            return error_response(415, "unsupported_media_type", text)
         status, code, message = describe_validation(errors)
-        return error_response(status, code, message)
+        return error_response(status, code, error_text(request_locale(request), code, message))
 
     async def on_storage(request: Request, exc: Exception) -> JSONResponse:
         # Every write runs in a transaction that rolls back on failure: nothing was stored.
         # (A PostgreSQL failure's message names the host and database, never the password.)
         log.error("storage failed on %s %s: %s", request.method, request.url.path, exc)
+        message = "The database could not be used just now; nothing was changed. Try again."
         return error_response(
             503,
             "storage_failed",
-            "The database could not be used just now; nothing was changed. Try again.",
+            error_text(request_locale(request), "storage_failed", message),
             {"Retry-After": RETRY_AFTER},
         )
 
@@ -170,8 +201,10 @@ def install(app: FastAPI) -> None:
             special = framework_errors.wrong_method(
                 request.app.router.routes, request.method, request.url.path
             )
+        locale = request_locale(request)
         if special is not None:
-            return error_response(*special)
+            status, code, message, headers = special
+            return error_response(status, code, error_text(locale, code, message), headers)
         code = STATUS_CODES.get(exc.status_code, "http_error")
         if exc.status_code == 404:
             message = f"Nothing is served at {request.url.path}."
@@ -180,14 +213,15 @@ def install(app: FastAPI) -> None:
         else:
             message = str(exc.detail)
         headers = dict(exc.headers) if exc.headers else None
-        return error_response(exc.status_code, code, message, headers)
+        return error_response(exc.status_code, code, error_text(locale, code, message), headers)
 
     async def on_crash(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         # answered outside every middleware (Starlette's last resort): add the headers here
-        return error_response(
-            500, "internal", "The server failed to answer this request.", security_headers.as_dict()
+        message = error_text(
+            request_locale(request), "internal", "The server failed to answer this request."
         )
+        return error_response(500, "internal", message, security_headers.as_dict())
 
     app.add_exception_handler(ApiError, on_api_error)
     app.add_exception_handler(RequestValidationError, on_validation)

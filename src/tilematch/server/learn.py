@@ -1,6 +1,7 @@
 """Small positions, drawn and explained by the engine, for the "Why can't I select this tile?"
-guide (``GET /api/learn``). Nothing here decides a rule: every ``free`` flag, sentence,
-path and freed list comes from the engine's boards."""
+guide (``GET /api/learn``). Nothing here decides a rule: every ``free`` flag, path and
+freed list comes from the engine's boards, and every sentence is composed, in the
+player's language, from the engine's facts (:mod:`tilematch.server.sentences`)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from tilematch.engine.grid.board import GridBoard
 from tilematch.engine.layouts.layout import Layout
 from tilematch.engine.stack.board import StackBoard
 from tilematch.modes.views import tile_view
+from tilematch.server.i18n import translate
+from tilematch.server.sentences import explain_spot, refusal_text
 
 
 def _stack_example(
+    locale: str,
     key: str,
-    title: str,
     positions: list[tuple[int, int, int]],
     faces: list[str],
     focus: int,
@@ -36,19 +39,19 @@ def _stack_example(
             spot,
             free=board.is_free(spot),
             selectable=board.is_selectable(spot),
-            blocked=board.describe(spot),
+            blocked=explain_spot(locale, board, spot, board.explain(spot)),
             stone=board.explain(spot).stone_cracks_left,
         )
         for spot in board.spots()
     ]
     example: dict[str, Any] = {
         "id": key,
-        "title": title,
+        "title": translate(locale, f"server.learn.{key.replace('-', '_')}.title"),
         "game": game,
         "geometry": "stack",
         "tiles": tiles,
         "focus": focus_spot,
-        "explanation": board.describe(focus_spot),
+        "explanation": explain_spot(locale, board, focus_spot, board.explain(focus_spot)),
     }
     if pair is not None:
         a, b = sorted((spot_of[pair[0]], spot_of[pair[1]]))
@@ -58,7 +61,7 @@ def _stack_example(
     return example
 
 
-def _grid_example() -> dict[str, Any]:
+def _grid_example(locale: str) -> dict[str, Any]:
     rows: list[list[str | None]] = [
         ["5s", "1m", "2p", None],
         ["3z", "4p", "1m", None],
@@ -69,7 +72,7 @@ def _grid_example() -> dict[str, Any]:
     match = board.match(a, b)
     return {
         "id": "two-bends",
-        "title": "Shisen-Sho: a path with at most two bends, also around the outside",
+        "title": translate(locale, "server.learn.two_bends.title"),
         "game": "shisensho",
         "geometry": "grid",
         "tiles": [
@@ -79,56 +82,56 @@ def _grid_example() -> dict[str, Any]:
         "pair": [a, b],
         "path": [list(point) for point in match.path] if match else None,
         "explanation": (
-            "These two tiles connect: the line between them bends at most twice and "
-            "crosses only empty cells, here around the edge of the board."
+            translate(locale, "server.learn.two_bends.explanation")
             if match
-            else board.why_not(a, b)
+            else refusal_text(locale, board.why_not(a, b))
         ),
     }
 
 
-def examples() -> list[dict[str, Any]]:
-    """The guide's example positions, each with the tiles, a focus tile and the engine's
-    sentence about it; raises ``ImportError`` while the engine's boards are unavailable."""
+def examples(locale: str = "en") -> list[dict[str, Any]]:
+    """The guide's example positions, each with the tiles, a focus tile and the sentence
+    about it in ``locale``, composed from the engine's facts; raises ``ImportError``
+    while the engine's boards are unavailable."""
     row = [(0, 0, 0), (2, 0, 0), (4, 0, 0)]
     return [
         _stack_example(
+            locale,
             "covered",
-            "A tile with another tile on top of it is not free",
             [(0, 0, 0), (2, 0, 0), (1, 0, 1)],
             ["1m", "2p", "1m"],
             0,
         ),
         _stack_example(
+            locale,
             "sides-closed",
-            "A tile with neighbours on both its left and right is not free",
             row,
             ["3s", "7z", "3s"],
             1,
         ),
         _stack_example(
+            locale,
             "one-side-open",
-            "One open side is enough: the end tiles of a row are free",
             row,
             ["3s", "7z", "3s"],
             0,
         ),
         _stack_example(
+            locale,
             "freed",
-            "Removing a pair frees the tiles it blocked",
             [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)],
             ["1p", "6s", "6s", "1p"],
             1,
             pair=(0, 3),
         ),
         _stack_example(
+            locale,
             "stone",
-            "Black & White: a stone tile needs two cracks before it can be chosen",
             row,
             ["b2m", "b9p", "w2m"],
             1,
             game="blackwhite",
             stones={1: 2},
         ),
-        _grid_example(),
+        _grid_example(locale),
     ]

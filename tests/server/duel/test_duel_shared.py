@@ -258,3 +258,38 @@ def test_a_duel_is_stored_once_by_two_writers(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / "once.sqlite3") as conn:
         rows = conn.execute("SELECT player_id FROM results WHERE mode = 'duel'").fetchall()
     assert sorted(r[0] for r in rows) == sorted([ann.id, bob.id])
+
+
+def test_the_read_of_the_rooms_streams_answers_as_xread_does(
+    tmp_path: Path, redis_url: str
+) -> None:
+    async def scenario() -> None:
+        storage = Storage(tmp_path / "read.sqlite3", now=START)
+        rooms = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+        try:
+            first = await rooms.redis.xadd(Keys("RDA").out, {"seq": 1, "e": "{}"})
+            await rooms.redis.xadd(Keys("RDA").out, {"seq": 2, "e": "{}"})
+            await rooms.redis.xadd(Keys("RDB").inputs, {"m": "{}"})
+            await rooms.redis.xadd(rooms._wake_key, {"w": "1"})
+            wanted = {
+                streams.stream_names("RDA")[0]: first.decode(),
+                streams.stream_names("RDB")[1]: "0-0",
+                Keys("RDC").out: "0-0",  # a room without entries yet
+            }
+            assert streams.stream_names("RDB") == (Keys("RDB").out, Keys("RDB").inputs)
+            ours = await rooms.redis.execute_command(*rooms._read_command(wanted))
+            theirs = await rooms.redis.xread(
+                {**wanted, rooms._wake_key: rooms._wake_pos}, count=500, block=1
+            )
+            assert ours == theirs
+            assert [key for key, _ in ours] == [
+                Keys("RDA").out.encode(),
+                Keys("RDB").inputs.encode(),
+                rooms._wake_key.encode(),
+            ]
+            assert [fields[b"seq"] for _, fields in ours[0][1]] == [b"2"]  # after `first`
+        finally:
+            await rooms.redis.aclose()
+            storage.close()
+
+    asyncio.run(scenario())

@@ -54,6 +54,8 @@ log = logging.getLogger("tilematch.server.duels")
 #: Room codes kept reserved ahead, so that a rematch (decided without waiting
 #: for Redis) gets a code at once.
 CODE_POOL = 4
+#: The blocking time of a read of the rooms' streams, as sent.
+_READ_BLOCK = str(streams.READ_BLOCK_MS).encode()
 
 
 class SharedUnavailable(Exception):
@@ -607,11 +609,7 @@ class SharedRooms(DuelRooms):
                 continue
             self._reading = set(wanted)
             try:
-                answer = await self.redis.xread(
-                    {**wanted, self._wake_key: self._wake_pos},
-                    count=500,
-                    block=streams.READ_BLOCK_MS,
-                )
+                answer = await self.redis.execute_command(*self._read_command(wanted))
             except self._errors as error:
                 self._fault(error)
                 await asyncio.sleep(streams.TICK)
@@ -632,10 +630,28 @@ class SharedRooms(DuelRooms):
     def _wanted(self) -> dict[str, str]:
         """Where to read next: the output stream of every watched room and the input
         stream of every room decided here, by key."""
-        wanted = {Keys(code).out: watch.pos for code, watch in self.watches.items()}
-        for code, decided in self.decided.items():
-            wanted[Keys(code).inputs] = decided.in_pos
+        wanted = {streams.stream_names(code)[0]: watch.pos for code, watch in self.watches.items()}
+        for code in self.decided:
+            wanted[streams.stream_names(code)[1]] = self.decided[code].in_pos
         return wanted
+
+    def _read_command(self, wanted: dict[str, str]) -> list[Any]:
+        """The ``XREAD`` of ``wanted`` and of this process's wake stream, blocking, as
+        bytes: what ``redis.xread`` sends, without encoding every key again on each of
+        the reads a claim causes (a read names every room watched here)."""
+        encoded = streams.encoded
+        return [
+            "XREAD",
+            b"COUNT",
+            b"500",
+            b"BLOCK",
+            _READ_BLOCK,
+            b"STREAMS",
+            *[encoded(name) for name in wanted],
+            encoded(self._wake_key),
+            *[pos.encode() for pos in wanted.values()],
+            self._wake_pos.encode(),
+        ]
 
     def _rewatch(self, code: str) -> None:
         """Room ``code`` is now watched or decided here: if the read under way does not

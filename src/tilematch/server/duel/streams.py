@@ -20,6 +20,7 @@ read of the rooms' streams at once when the rooms it reads change.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 #: How long a decider's lease lasts without renewal (milliseconds).
@@ -75,6 +76,20 @@ class Keys:
     def out(self) -> str:
         """The stream of the room's frames."""
         return self._key("out")
+
+
+@lru_cache(maxsize=8192)
+def stream_names(code: str) -> tuple[str, str]:
+    """The output and input stream keys of room ``code`` (``Keys(code).out``,
+    ``Keys(code).inputs``), kept for the rooms read again and again."""
+    keys = Keys(code)
+    return keys.out, keys.inputs
+
+
+@lru_cache(maxsize=8192)
+def encoded(name: str) -> bytes:
+    """Key ``name`` as the bytes Redis is sent (kept: a read names every room's key)."""
+    return name.encode()
 
 
 def process_key(process: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response, status
+from fastapi import APIRouter, Query, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from tilematch.modes.daily import OFFSET_RANGE
@@ -19,9 +19,11 @@ from tilematch.server import records
 from tilematch.server.db.games import latest_daily_game, set_utc_offset, utc_offset
 from tilematch.server.deps import PlayerDep, Server, ServerDep
 from tilematch.server.errors import ApiError
+from tilematch.server.i18n import request_locale
 from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY, answers
 from tilematch.server.players import Player
 from tilematch.server.routes.games import start_game
+from tilematch.server.sentences import localize_game
 
 router = APIRouter(prefix="/api/daily", tags=["daily"], responses=EVERY_REQUEST)
 
@@ -106,7 +108,7 @@ def daily_history(
     summary="My latest attempt at the Daily Challenge of a date",
     responses=answers(404, 409),
 )
-def daily_game(date: str, player: PlayerDep, server: ServerDep) -> DailyGame:
+def daily_game(date: str, player: PlayerDep, server: ServerDep, request: Request) -> DailyGame:
     """The player's most recent game of that date; changes nothing (start one with
     ``POST``). 404 ``daily_not_started`` before the first start; 422 ``bad_date`` for a
     malformed or future date."""
@@ -118,7 +120,7 @@ def daily_game(date: str, player: PlayerDep, server: ServerDep) -> DailyGame:
             "daily_not_started",
             f"You have not started the Daily Challenge of {day}; POST /api/daily/{day} starts it.",
         )
-    return DailyGame(**server.games.get(player, game_id))
+    return DailyGame(**localize_game(request_locale(request), server.games.get(player, game_id)))
 
 
 @router.post(
@@ -136,6 +138,7 @@ def start_daily(
     player: PlayerDep,
     server: ServerDep,
     response: Response,
+    request: Request,
     body: DailyStart | None = None,
 ) -> DailyGame:
     """``201`` a new game of that date, or ``200`` the player's latest attempt when there
@@ -145,12 +148,13 @@ def start_daily(
     day = records.parse_date(date, server)
     offset = records.daily_offset(server, body.utc_offset if body else None)
     game_id, started = _find_or_start(server, player, day, offset)
+    locale = request_locale(request)
     if started is not None:
-        return DailyGame(**started)
+        return DailyGame(**localize_game(locale, started))
     if utc_offset(server.storage, game_id) != offset:
         set_utc_offset(server.storage, game_id, offset)
     response.status_code = status.HTTP_200_OK
-    return DailyGame(**server.games.get(player, game_id))
+    return DailyGame(**localize_game(locale, server.games.get(player, game_id)))
 
 
 def _find_or_start(
@@ -182,10 +186,15 @@ def _find_or_start(
     responses={**WITH_BODY, **answers(409)},
 )
 def restart_daily(
-    date: str, player: PlayerDep, server: ServerDep, body: DailyStart | None = None
+    date: str,
+    player: PlayerDep,
+    server: ServerDep,
+    request: Request,
+    body: DailyStart | None = None,
 ) -> DailyGame:
     """A fresh attempt at the same date's board (``utc_offset`` as for the start)."""
     day = records.parse_date(date, server)
     offset = records.daily_offset(server, body.utc_offset if body else None)
     settings = server.rules.daily_settings(day)
-    return DailyGame(**start_game(server, player, settings, daily_date=day, utc_offset=offset))
+    started = start_game(server, player, settings, daily_date=day, utc_offset=offset)
+    return DailyGame(**localize_game(request_locale(request), started))

@@ -5,17 +5,19 @@ from __future__ import annotations
 import secrets
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Query, Request, status
 from pydantic import BaseModel, ConfigDict, Field, RootModel, StrictBool, StrictInt, StrictStr
 
 from tilematch.server import records
 from tilematch.server.deps import PlayerDep, Server, ServerDep
 from tilematch.server.errors import ApiError
+from tilematch.server.i18n import request_locale
 from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY, answers
 from tilematch.server.player_layouts import custom_fields
 from tilematch.server.players import Player
 from tilematch.server.routes.my_layouts import Positions, Rows
 from tilematch.server.rules import RuleError
+from tilematch.server.sentences import localize_answer, localize_game
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=EVERY_REQUEST)
 
@@ -126,7 +128,9 @@ def start_game(
     summary="Start a game",
     responses={**WITH_BODY, **answers(404)},
 )
-def create_game(body: NewGame, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
+def create_game(
+    body: NewGame, player: PlayerDep, server: ServerDep, request: Request
+) -> dict[str, Any]:
     """The new game's view. 422 ``bad_settings`` names a refused setting; 403
     ``level_locked`` for a campaign level not yet unlocked; 404 for an unknown
     ``my_layout`` or ``shared_layout``; 429 when starting too many."""
@@ -147,7 +151,9 @@ def create_game(body: NewGame, player: PlayerDep, server: ServerDep) -> dict[str
         settings = server.rules.settings(fields)
     except RuleError as error:
         raise ApiError(422, "bad_settings", str(error)) from None
-    return start_game(server, player, settings, level=body.level)
+    return localize_game(
+        request_locale(request), start_game(server, player, settings, level=body.level)
+    )
 
 
 @router.get("", summary="List my games")
@@ -165,9 +171,11 @@ def list_games(
 
 
 @router.get("/{game_id}", summary="A game's current state", responses=answers(404, 409))
-async def get_game(game_id: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
+async def get_game(
+    game_id: str, player: PlayerDep, server: ServerDep, request: Request
+) -> dict[str, Any]:
     """The game view; 404 ``game_not_found`` for an unknown id or another player's game."""
-    return await server.games.get_async(player, game_id)
+    return localize_game(request_locale(request), await server.games.get_async(player, game_id))
 
 
 @router.post(
@@ -175,11 +183,15 @@ async def get_game(game_id: str, player: PlayerDep, server: ServerDep) -> dict[s
     summary="Make a move or use a control",
     responses={**WITH_BODY, **answers(404, 409)},
 )
-async def act(game_id: str, body: Intent, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
+async def act(
+    game_id: str, body: Intent, player: PlayerDep, server: ServerDep, request: Request
+) -> dict[str, Any]:
     """``{"ok", "reason", "message", "events", "game"}``. A refused move is ``ok: false``
     and changes nothing; 409 ``game_over`` after the end; 422 ``bad_move`` for a spot
     that is not on the board."""
-    return await server.games.act_async(player, game_id, body.root.model_dump())
+    intent = body.root.model_dump()
+    answer = await server.games.act_async(player, game_id, intent)
+    return localize_answer(request_locale(request), answer, intent)
 
 
 @router.post(
@@ -188,7 +200,8 @@ async def act(game_id: str, body: Intent, player: PlayerDep, server: ServerDep) 
     summary="Same board again",
     responses=answers(403, 404, 409),
 )
-def replay(game_id: str, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
+def replay(game_id: str, player: PlayerDep, server: ServerDep, request: Request) -> dict[str, Any]:
     """A new game with the settings and seed of ``game_id`` (its date or level kept)."""
     settings, daily_date, level = server.games.settings_of(player, game_id)
-    return start_game(server, player, settings, daily_date=daily_date, level=level)
+    started = start_game(server, player, settings, daily_date=daily_date, level=level)
+    return localize_game(request_locale(request), started)

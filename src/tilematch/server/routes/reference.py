@@ -10,6 +10,7 @@ from fastapi import APIRouter, Path, Request, Response
 
 from tilematch.engine import tiles
 from tilematch.server.errors import ApiError
+from tilematch.server.i18n import request_locale
 from tilematch.server.openapi_errors import EVERY_REQUEST, answers
 
 router = APIRouter(prefix="/api", tags=["reference"], responses=EVERY_REQUEST)
@@ -98,10 +99,10 @@ def _tiles() -> list[dict[str, Any]]:
 
 
 @functools.cache
-def _learn() -> list[dict[str, Any]]:
+def _learn(locale: str) -> list[dict[str, Any]]:
     from tilematch.server.learn import examples
 
-    return examples()
+    return examples(locale)
 
 
 def _unavailable(what: str) -> ApiError:
@@ -167,9 +168,10 @@ def tile_guide() -> list[dict[str, Any]]:
 
 
 @router.get("/learn", summary="Examples for 'Why can't I select this tile?'")
-def learn() -> list[dict[str, Any]]:
-    """Small positions with the engine's explanation of a focus tile (see ``docs/api.md``)."""
+def learn(request: Request) -> list[dict[str, Any]]:
+    """Small positions with the explanation of a focus tile, in the request's locale
+    (see ``docs/api.md``)."""
     try:
-        return _learn()
+        return _learn(request_locale(request))
     except (ImportError, AttributeError):
         raise _unavailable("Learn Mode examples") from None

@@ -3,6 +3,9 @@
 // over the board (what each one asks of board/navigation.js), the words that
 // explain them, and the "Skip to the board" link.
 
+import { esc } from "./dom.js";
+import { t } from "./i18n.js";
+
 /** @typedef {import("./board/navigation.js").Move} Move */
 
 /**
@@ -60,22 +63,50 @@ export function boardMove(event) {
   return Object.prototype.hasOwnProperty.call(MOVE_KEYS, event.key) ? MOVE_KEYS[event.key] : null;
 }
 
-/** The board's keys and what they do, as shown in the page's key list. */
+/** The board's keys and what they do (`game.keys.<name>`), as shown in the page's key list. */
 export const BOARD_KEY_HELP = Object.freeze([
-  ["← →", "the tile before or after in the row"],
-  ["↑ ↓", "the nearest row above or below that has tiles"],
-  ["J / K", "the next or previous free tile"],
-  ["Page Up / Page Down", "the nearest tile on the layer above or below"],
-  ["Home / End", "the first or last tile of the row"],
-  ["Ctrl+Home / Ctrl+End", "the first or last tile of the board"],
-  ["Enter / Space", "pick the tile"],
-  ["Escape", "clear the selection"],
+  ["← →", "row"],
+  ["↑ ↓", "rows"],
+  ["J / K", "free"],
+  ["Page Up / Page Down", "layer"],
+  ["Home / End", "row_ends"],
+  ["Ctrl+Home / Ctrl+End", "board_ends"],
+  ["Enter / Space", "pick"],
+  ["Escape", "clear"],
 ]);
+
+/**
+ * The board's keys and what they do, in the page's language: `[keys, words]` pairs,
+ * the keys named as the keyboard's caps are (`game.keys.cap.*`).
+ * @returns {[string, string][]}
+ */
+export function boardKeyHelp() {
+  return BOARD_KEY_HELP.map(([keys, name]) => [capWords(keys), t(`game.keys.${name}`)]);
+}
+
+/** Key names that keyboards print differently per language (Space, Escape, Page Up …). */
+const CAPS = Object.freeze({
+  "Page Up": "page_up",
+  "Page Down": "page_down",
+  Home: "home",
+  End: "end",
+  Ctrl: "ctrl",
+  Enter: "enter",
+  Space: "space",
+  Escape: "escape",
+});
+
+/** @param {string} keys */
+function capWords(keys) {
+  return keys.replace(/Page Up|Page Down|Home|End|Ctrl|Enter|Space|Escape/g, (name) => t(`game.keys.cap.${CAPS[name]}`));
+}
 
 /** The key list of a game page, as HTML (a closed disclosure under the board). */
 export function keyHelpMarkup() {
-  const rows = BOARD_KEY_HELP.map(([keys, words]) => `<dt><kbd>${keys}</kbd></dt><dd>${words}</dd>`).join("");
-  return `<details class="key-help"><summary>Keys</summary><dl>${rows}</dl></details>`;
+  const rows = boardKeyHelp()
+    .map(([keys, words]) => `<dt><kbd>${esc(keys)}</kbd></dt><dd>${esc(words)}</dd>`)
+    .join("");
+  return `<details class="key-help"><summary>${esc(t("game.keys.title"))}</summary><dl>${rows}</dl></details>`;
 }
 
 // ------------------------------------------------------------ skip link

@@ -9,11 +9,12 @@
 
 import { frameFor, hiddenSpots, TILE_W, TILE_H, CELL_W } from "./geometry.js";
 import { moveFocus, navPoint, readingOrder } from "./navigation.js";
-import { faceMarkup, variantClass } from "./tiles.js";
+import { faceMarkup, tileName, variantClass } from "./tiles.js";
 import { animationsOn } from "../storage.js";
 import { FALL_MS, LEAVE_MS, fallKey, stoneChange, turnDelay } from "./motion.js";
 import { boardScale } from "./zoom.js";
 import { boardMove, offerSkipTo } from "../keyboard.js";
+import { t } from "../i18n.js";
 
 /**
  * What the board draws besides the view.
@@ -68,23 +69,46 @@ export function labelContext(view) {
   return { grid, depth, tiles: new Map(view.tiles.map((t) => [t.spot, t])) };
 }
 
-/** The words of tile names, in one place (a translation takes them from here). */
+/** The words of tile names, in one place (each from the catalogue, `game.tile.*`). */
 export const LABEL_WORDS = Object.freeze({
-  row: (n) => `row ${n}`,
-  column: (n) => `column ${n}`,
-  topLayer: "top layer",
-  bottomLayer: "bottom layer",
-  layer: (n) => `layer ${n}`,
-  selected: "selected",
-  free: "free",
-  blocked: (why) => `blocked: ${why}`,
-  covered: "covered",
-  notFree: "not free",
-  sides: "both sides closed",
-  stone: (n) => `stone, ${n} ${n === 1 ? "crack" : "cracks"} left`,
-  hinted: "hinted",
-  partner: "possible partner",
-  freed: "newly freed",
+  row: (n) => t("game.tile.row", { n }),
+  column: (n) => t("game.tile.column", { n }),
+  get topLayer() {
+    return t("game.tile.top_layer");
+  },
+  get bottomLayer() {
+    return t("game.tile.bottom_layer");
+  },
+  layer: (n) => t("game.tile.layer", { n }),
+  get selected() {
+    return t("game.tile.selected");
+  },
+  get free() {
+    return t("game.tile.free");
+  },
+  blocked: (why) => t("game.tile.blocked", { why }),
+  get covered() {
+    return t("game.tile.covered");
+  },
+  get notFree() {
+    return t("game.tile.not_free");
+  },
+  get sides() {
+    return t("game.tile.sides");
+  },
+  stone: (n) => t("game.tile.stone", { count: n }),
+  get hinted() {
+    return t("game.tile.hinted");
+  },
+  get partner() {
+    return t("game.tile.partner");
+  },
+  get freed() {
+    return t("game.tile.freed");
+  },
+  get gap() {
+    return t("game.tile.gap");
+  },
 });
 
 /**
@@ -97,11 +121,11 @@ export const LABEL_WORDS = Object.freeze({
 export function tilePlace(tile, context) {
   const W = LABEL_WORDS;
   const [a = 0, b = 0, z = 0] = tile.pos || [];
-  if (context.grid) return `${W.row(a + 1)}, ${W.column(b + 1)}`;
-  const rowCol = `${W.row(Math.floor(b / 2) + 1)}, ${W.column(Math.floor(a / 2) + 1)}`;
+  if (context.grid) return [W.row(a + 1), W.column(b + 1)].join(W.gap);
+  const rowCol = [W.row(Math.floor(b / 2) + 1), W.column(Math.floor(a / 2) + 1)].join(W.gap);
   if (context.depth <= 1) return rowCol;
   const layer = z >= context.depth - 1 ? W.topLayer : z === 0 ? W.bottomLayer : W.layer(z + 1);
-  return `${layer}, ${rowCol}`;
+  return [layer, rowCol].join(W.gap);
 }
 
 /**
@@ -118,7 +142,7 @@ function blockedWords(tile, context) {
   if (blockers.some((t) => (t?.pos?.[2] || 0) > z)) reasons.push(W.covered);
   if (blockers.some((t) => (t?.pos?.[2] || 0) === z)) reasons.push(W.sides);
   if (tile.stone) reasons.push(W.stone(tile.stone));
-  return W.blocked(reasons.length ? reasons.join(", ") : W.notFree);
+  return W.blocked(reasons.length ? reasons.join(W.gap) : W.notFree);
 }
 
 /**
@@ -131,7 +155,7 @@ function blockedWords(tile, context) {
  */
 export function tileLabel(tile, ui, context = { grid: false, depth: 1, tiles: new Map() }) {
   const W = LABEL_WORDS;
-  const parts = [tile.name || tile.code, tilePlace(tile, context)];
+  const parts = [tileName(tile), tilePlace(tile, context)];
   if (ui.selected === tile.spot) parts.push(W.selected);
   if (!context.grid) {
     if (tile.selectable === false) parts.push(blockedWords(tile, context));
@@ -141,14 +165,14 @@ export function tileLabel(tile, ui, context = { grid: false, depth: 1, tiles: ne
   if (ui.hinted && ui.hinted.has(tile.spot)) parts.push(W.hinted);
   if (ui.partners && ui.partners.has(tile.spot)) parts.push(W.partner);
   if (ui.freed && ui.freed.has(tile.spot)) parts.push(W.freed);
-  return parts.join(", ");
+  return parts.join(W.gap);
 }
 
 /** Why a tile cannot be picked, in words: the view's `blocked` sentence, else its stone. */
 export function describeBlocked(tile) {
   if (typeof tile.blocked === "string" && tile.blocked) return tile.blocked;
-  if (tile.stone) return `a stone that needs ${tile.stone} more ${tile.stone === 1 ? "crack" : "cracks"}`;
-  return "not free";
+  if (tile.stone) return t("game.tile.stone_needs", { count: tile.stone });
+  return t("game.tile.not_free");
 }
 
 /** The spots that block a tile (to outline them when it is explained): the view's `blockers`. */
@@ -168,7 +192,7 @@ export function blockerSpots(tile) {
 export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
   viewport.classList.add("board-viewport");
   viewport.innerHTML =
-    `<div class="board-scaler"><div class="board" role="group" aria-label="Board">` +
+    `<div class="board-scaler"><div class="board" role="group" aria-label="${t("game.aria.board")}">` +
     `<svg class="path-layer" aria-hidden="true"></svg></div></div>`;
   const scaler = /** @type {HTMLElement} */ (viewport.firstElementChild);
   const boardEl = /** @type {HTMLElement} */ (scaler.firstElementChild);

@@ -7,6 +7,7 @@
 
 import { getSettings, onSettings } from "../storage.js";
 import { tileSet } from "./tilesets.js";
+import { t } from "../i18n.js";
 
 const SUIT_LETTER = { m: "C", p: "D", s: "B" };
 const HONOUR_MARK = { 1: "E", 2: "S", 3: "W", 4: "N", 5: "Wh", 6: "G", 7: "R" };
@@ -94,4 +95,16 @@ export function variantClass(code) {
 export function tilePicture(code, label) {
   const aria = label ? `role="img" aria-label="${label.replace(/"/g, "&quot;")}"` : `aria-hidden="true"`;
   return `<span class="tile-pic ${variantClass(code)}" ${aria}>${faceMarkup(code)}</span>`;
+}
+
+/**
+ * A tile's name for players: the catalogue's name of its face (`tiles.face.<code>`)
+ * when it has one, else the name the server sent, else its code.
+ * @param {{code: string, name?: string} | null | undefined} tile
+ */
+export function tileName(tile) {
+  if (!tile) return t("game.tile.unknown");
+  const id = `tiles.face.${tile.code}`;
+  const text = t(id);
+  return text === id ? tile.name || tile.code : text;
 }

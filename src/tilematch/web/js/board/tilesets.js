@@ -2,6 +2,7 @@
 // The tile sets a player can choose in Settings: each draws every face symbol
 // into the same 60x80 box, so the board, the guide and the tests treat them alike.
 
+import { t } from "../i18n.js";
 import { classicArt } from "./tileset-classic.js";
 import { inkArt } from "./tileset-ink.js";
 import { legibleArt } from "./tileset-legible.js";
@@ -16,18 +17,30 @@ import { legibleArt } from "./tileset-legible.js";
 /** @type {Readonly<Record<string, TileSet>>} */
 export const TILE_SETS = Object.freeze({
   classic: {
-    name: "Classic",
-    about: "Ringed dots, jointed bamboo and the characters in blue and red.",
+    get name() {
+      return t("game.tileset.classic");
+    },
+    get about() {
+      return t("game.tileset.classic_about");
+    },
     art: classicArt,
   },
   legible: {
-    name: "High legibility",
-    about: "The number printed large over one plain suit mark, in colours that stay apart for colour-blind eyes.",
+    get name() {
+      return t("game.tileset.legible");
+    },
+    get about() {
+      return t("game.tileset.legible_about");
+    },
     art: legibleArt,
   },
   ink: {
-    name: "Ink",
-    about: "Flat brush strokes in one ink, with a red seal on the honours.",
+    get name() {
+      return t("game.tileset.ink");
+    },
+    get about() {
+      return t("game.tileset.ink_about");
+    },
     art: inkArt,
   },
 });

@@ -8,6 +8,7 @@
 //   if (await ask(LEAVE_WORDS.new("New Game"))) { ... }
 
 import { esc } from "../dom.js";
+import { t } from "../i18n.js";
 
 /** @typedef {{title: string, text: string, yes: string, no: string}} Question */
 
@@ -15,22 +16,22 @@ import { esc } from "../dom.js";
 export const LEAVE_WORDS = {
   /** @param {string} label the button's own words ("New Game", "Restart Today") */
   new: (label) => ({
-    title: `${label}?`,
-    text: "This game is not finished. It stays in Continue on the start page, but a new board replaces it here.",
+    title: t("game.confirm.new_title", { label }),
+    text: t("game.confirm.new_text"),
     yes: label,
-    no: "Keep playing",
+    no: t("game.confirm.keep_playing"),
   }),
   replay: () => ({
-    title: "Replay the same board?",
-    text: "This game is not finished. Replaying starts the same board again from the first move, as a new game.",
-    yes: "Replay Same Board",
-    no: "Keep playing",
+    title: t("game.confirm.replay_title"),
+    text: t("game.confirm.replay_text"),
+    yes: t("game.control.replay"),
+    no: t("game.confirm.keep_playing"),
   }),
   give_up: () => ({
-    title: "Give up this game?",
-    text: "It ends now and the score stands.",
-    yes: "Give Up",
-    no: "Keep playing",
+    title: t("game.confirm.give_up_title"),
+    text: t("game.confirm.give_up_text"),
+    yes: t("game.control.give_up"),
+    no: t("game.confirm.keep_playing"),
   }),
 };
 

@@ -12,34 +12,37 @@ import { createBoard } from "../board/board.js";
 import { bindShortcuts, keyHelpMarkup } from "../keyboard.js";
 import { hudItems, renderHud, shuffleWord } from "./hud.js";
 import { CONFIRM_MARKUP, createConfirm, LEAVE_WORDS } from "./confirm.js";
-import { createDialogs, NO_MOVES_MARKUP } from "./dialogs.js";
+import { createDialogs, noMovesMarkup } from "./dialogs.js";
 import { applyView, clockAt, clockWaits, createState, FINISHED, matchedWords, pausedWords, pick as pickTile, tileAt, uiState } from "./state.js";
 import { boardClearedWords, stoneWords } from "./state.js";
 import { showNotes } from "./notes.js";
 import { chime, crack, snap, refuse } from "../sound.js";
 import { getSettings, setSettings, onSettings } from "../storage.js";
-import { boardTitle, GAME_NAMES, MODE_NAMES, layoutTitle } from "../dom.js";
+import { boardTitle, esc, layoutTitle } from "../dom.js";
+import { locale, t } from "../i18n.js";
+import { difficultyName, gameLine, tileName } from "./names.js";
 
 /** @typedef {import("../types.js").View} View */
 
-// The controls: [action, label, key, key label]. The first group is always in sight;
-// the second sits in the "More" menu on a phone (and in the toolbar on a wide screen).
+// The controls: [action, key, key label]; each is named `game.control.<action>`. The
+// first group is always in sight; the second sits in the "More" menu on a phone (and in
+// the toolbar on a wide screen).
 const PRIMARY = [
-  ["hint", "Hint", "h", "H"],
-  ["undo", "Undo", "u", "U"],
-  ["redo", "Redo", "y", "Y"],
-  ["shuffle", "Shuffle", "s", "S"],
-  ["pause", "Pause", "p", "P"],
+  ["hint", "h", "H"],
+  ["undo", "u", "U"],
+  ["redo", "y", "Y"],
+  ["shuffle", "s", "S"],
+  ["pause", "p", "P"],
 ];
 const SECONDARY = [
-  ["new", "New Game", "n", "N"],
-  ["replay", "Replay Same Board", "r", "R"],
-  ["smart_hint", "Smart Hint", "H", "⇧H"],
-  ["learn", "Learn Mode", "l", "L"],
-  ["partners", "Show Partners", "a", "A"],
-  ["fit", "Fit Board", "f", "F"],
-  ["zoom", "Readable Zoom", "z", "Z"],
-  ["give_up", "Give Up", "g", "G"],
+  ["new", "n", "N"],
+  ["replay", "r", "R"],
+  ["smart_hint", "H", "⇧H"],
+  ["learn", "l", "L"],
+  ["partners", "a", "A"],
+  ["fit", "f", "F"],
+  ["zoom", "z", "Z"],
+  ["give_up", "g", "G"],
 ];
 const BUTTONS = [...PRIMARY, ...SECONDARY];
 /** Buttons that switch something on and off (aria-pressed). */
@@ -49,20 +52,22 @@ const OFFERED = ["undo", "redo", "shuffle", "partners", "hint", "smart_hint"];
 
 /** What the page says after a control; one place for the sentences. */
 const SAID = {
-  redo: "The pair is taken again.",
-  undo: "The last pair is back on the board.",
-  shuffled: (game) => (game === "shisensho" ? "The remaining tiles are reshuffled." : "The remaining tiles are shuffled."),
-  partnersOn: "Partners shown: the tiles that pair with a selected tile are framed. In Shisen-Sho this counts as a hint.",
-  partnersOff: "Partners hidden.",
-  fit: "The whole board fits the window.",
-  readable: "Readable zoom: larger tiles; scroll or swipe the board to see all of it.",
+  redo: () => t("game.said.redo"),
+  undo: () => t("game.said.undo"),
+  shuffled: (game) => (game === "shisensho" ? t("game.said.reshuffled") : t("game.said.shuffled")),
+  partnersOn: () => t("game.said.partners_on"),
+  partnersOff: () => t("game.said.partners_off"),
+  fit: () => t("game.said.fit"),
+  readable: () => t("game.said.readable"),
 };
 
 /** A control's button markup. @param {string[]} control */
-function buttonMarkup([action, label, , keyLabel]) {
+function buttonMarkup([action, , keyLabel]) {
   const keys = keyLabel === "⇧H" ? "Shift+H" : keyLabel;
   const pressed = TOGGLES.has(action) ? ' aria-pressed="false"' : "";
-  return `<button type="button" data-action="${action}" aria-keyshortcuts="${keys}"${pressed}><span class="label">${label}</span> <kbd>${keyLabel}</kbd></button>`;
+  return `<button type="button" data-action="${action}" aria-keyshortcuts="${keys}"${pressed}><span class="label">${esc(
+    t(`game.control.${action}`),
+  )}</span> <kbd>${keyLabel}</kbd></button>`;
 }
 
 /** Share link (game, layout, seed and the other settings) for a view. */
@@ -83,6 +88,16 @@ export function shareLink(view, origin = location.origin) {
 
 let mounted = 0;
 
+/**
+ * A board's date (YYYY-MM-DD, a calendar day) written for the page's locale.
+ * @param {string} date
+ */
+function dateWords(date) {
+  const day = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(day.getTime())) return date;
+  return new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeZone: "UTC" }).format(day);
+}
+
 export function mountGame(root, options) {
   const state = createState(getSettings());
   const menuId = `game-more-${(mounted += 1)}`;
@@ -97,25 +112,27 @@ export function mountGame(root, options) {
   }
 
   root.innerHTML = `
-    <section class="game" aria-label="Game">
+    <section class="game" aria-label="${esc(t("game.aria.game"))}">
       <div class="game-head">
         <h1 class="game-title"></h1>
         <p class="game-sub muted"></p>
         ${keyHelpMarkup()}
       </div>
-      <dl class="hud" aria-label="Counters"></dl>
-      <div class="toolbar" role="toolbar" aria-label="Game controls">
+      <dl class="hud" aria-label="${esc(t("game.aria.counters"))}"></dl>
+      <div class="toolbar" role="toolbar" aria-label="${esc(t("game.aria.controls"))}">
         ${PRIMARY.map(buttonMarkup).join("")}
-        <button type="button" class="more-button" aria-expanded="false" aria-controls="${menuId}"><span class="label">More</span></button>
-        <div class="more-menu" id="${menuId}" role="group" aria-label="More controls">${SECONDARY.map(buttonMarkup).join("")}</div>
+        <button type="button" class="more-button" aria-expanded="false" aria-controls="${menuId}"><span class="label">${esc(t("game.control.more"))}</span></button>
+        <div class="more-menu" id="${menuId}" role="group" aria-label="${esc(t("game.aria.more"))}">${SECONDARY.map(buttonMarkup).join("")}</div>
       </div>
       <div class="board-area">
         <p class="message" role="status" aria-live="polite"></p>
         <div class="board-host"></div>
-        <div class="pause-cover" hidden><p>Paused</p><button type="button" class="primary" data-action="pause">Resume <kbd>P</kbd></button></div>
+        <div class="pause-cover" hidden><p>${esc(t("game.pause.cover"))}</p><button type="button" class="primary" data-action="pause">${esc(
+          t("game.control.resume"),
+        )} <kbd>P</kbd></button></div>
       </div>
     </section>
-    <dialog class="end-dialog" aria-labelledby="end-title"></dialog>${NO_MOVES_MARKUP}${CONFIRM_MARKUP}`;
+    <dialog class="end-dialog" aria-labelledby="end-title"></dialog>${noMovesMarkup()}${CONFIRM_MARKUP}`;
 
   const $ = (sel) => root.querySelector(sel);
   const messageEl = $(".message");
@@ -206,7 +223,7 @@ export function mountGame(root, options) {
     for (const b of root.querySelectorAll('[data-action="pause"]')) {
       if (b.closest(".toolbar")) {
         b.setAttribute("aria-pressed", paused ? "true" : "false");
-        b.querySelector(".label").textContent = paused ? "Resume" : "Pause";
+        b.querySelector(".label").textContent = paused ? t("game.control.resume") : t("game.control.pause");
       }
     }
     $('.toolbar [data-action="shuffle"] .label').textContent = shuffleWord(view.game);
@@ -224,19 +241,17 @@ export function mountGame(root, options) {
   function draw() {
     const view = state.view;
     if (!view) return;
-    const gameName = GAME_NAMES[view.game] || view.game;
-    const modeName = MODE_NAMES[view.mode] || view.mode;
-    titleEl.textContent = options.title || `${gameName} · ${modeName}`;
+    titleEl.textContent = options.title || gameLine(view);
     const bits = [];
     if (view.layout) bits.push(layoutTitle(view.layout));
     if (view.shape) bits.push(layoutTitle(view.shape));
     else if (view.size) bits.push(boardTitle(`${view.size[0]}x${view.size[1]}`));
-    if (view.difficulty) bits.push(view.difficulty.replace("_", " "));
-    if (view.level != null) bits.push(`Level ${view.level}`);
-    if (view.date && !options.title) bits.push(view.date);
-    if (view.gravity) bits.push("gravity");
+    if (view.difficulty) bits.push(difficultyName(view.difficulty));
+    if (view.level != null) bits.push(t("game.head.level", { level: view.level }));
+    if (view.date && !options.title) bits.push(dateWords(view.date));
+    if (view.gravity) bits.push(t("game.head.gravity"));
     // A Daily board is named by its date; its seed is too large for a JS number.
-    if (view.seed != null && view.mode !== "daily") bits.push(`seed ${view.seed}`);
+    if (view.seed != null && view.mode !== "daily") bits.push(t("game.head.seed", { seed: String(view.seed) }));
     subEl.textContent = bits.join(" · ");
     pauseCover.hidden = view.status !== "paused";
     root.querySelector(".board-host").classList.toggle("is-paused", view.status === "paused");
@@ -363,7 +378,7 @@ export function mountGame(root, options) {
         board.shake([a, b]);
         refuse();
         apply(result.game);
-        say(result.message || `That pair cannot be taken (${result.reason}).`, "error");
+        say(result.message || t("game.said.pair_refused", { reason: result.reason }), "error");
         return;
       }
       const view = result.game;
@@ -383,8 +398,8 @@ export function mountGame(root, options) {
       const cracked = stoneWords(before, view);
       if (cracked) crack();
       const words = [matchedWords(state, first, second, gained), cracked];
-      if (newBoard) words.push(`${boardClearedWords(gained)}: a new board is dealt.`);
-      say(words.filter(Boolean).join(" "), "ok");
+      if (newBoard) words.push(t("game.said.new_board", { cleared: boardClearedWords(gained) }));
+      say(words.filter(Boolean).join(t("game.sentence_gap")), "ok");
       root.dataset.lastClickMs = (performance.now() - started).toFixed(1);
     } catch (error) {
       say(/** @type {Error} */ (error).message, "error");
@@ -421,49 +436,52 @@ export function mountGame(root, options) {
 
   function describePair(pair) {
     if (!pair) return "";
-    return pair.map((s) => tile(s)?.name || "a tile").join(" and ");
+    const [a, b] = pair.map((s) => tileName(tile(s)));
+    return t("game.said.pair", { first: a, second: b });
   }
 
   const handlers = {
     async new() {
       if (!options.newGame) return;
-      const label = options.newLabel || "New Game";
+      const label = options.newLabel || t("game.control.new");
       if (inProgress() && !(await ask(LEAVE_WORDS.new(label)))) return;
-      say("Dealing a new board…");
+      say(t("game.said.dealing"));
       await load(options.newGame());
-      say(options.newLabel === "Restart Today" ? "Today's board, from the start." : "A new board is dealt.");
+      const today = options.restartsToday || options.newLabel === "Restart Today";
+      say(today ? t("game.said.today_again") : t("game.said.dealt"));
     },
     async replay() {
       if (!state.view) return;
       if (inProgress() && !(await ask(LEAVE_WORDS.replay()))) return;
       await load(options.replay ? options.replay(state.view) : api.replay(state.view.id));
-      say("The same board, from the start.");
+      say(t("game.said.replayed"));
     },
     async undo() {
       const r = await act("undo");
-      if (r && r.ok) say(SAID.undo);
+      if (r && r.ok) say(SAID.undo());
     },
     async redo() {
       const r = await act("redo");
-      if (r && r.ok) say(SAID.redo, "ok");
+      if (r && r.ok) say(SAID.redo(), "ok");
     },
     partners() {
       const key = state.view && state.view.game === "shisensho" ? "shisenPartners" : "partners";
       const on = !partnersOn();
       setSettings({ [key]: on });
-      say(on ? SAID.partnersOn : SAID.partnersOff);
+      say(on ? SAID.partnersOn() : SAID.partnersOff());
     },
     async hint() {
       state.selected = null;
       const r = await act("hint");
-      if (r && r.ok) say(`Hint: ${describePair(shown().hint)}.`, "hint");
+      if (r && r.ok) say(t("game.said.hint", { pair: describePair(shown().hint) }), "hint");
     },
     async smart_hint() {
       state.selected = null;
       const r = await act("smart_hint");
       if (r && r.ok) {
-        const warning = shown().hint_warning ? ` ${shown().hint_warning}` : " The board stays solvable after it.";
-        say(`Smart hint: ${describePair(shown().hint)}.${warning}`, "hint");
+        const words = [t("game.said.smart_hint", { pair: describePair(shown().hint) })];
+        words.push(shown().hint_warning || t("game.said.stays_solvable"));
+        say(words.join(t("game.sentence_gap")), "hint");
       }
     },
     async shuffle() {
@@ -474,30 +492,26 @@ export function mountGame(root, options) {
     learn() {
       state.learn = !state.learn;
       setSettings({ learn: state.learn });
-      say(
-        state.learn
-          ? "Learn Mode on: blocked tiles are dimmed; pick one to hear why, and newly freed tiles light up."
-          : "Learn Mode off.",
-      );
+      say(state.learn ? t("game.said.learn_on") : t("game.said.learn_off"));
       draw();
     },
     async pause() {
       if (!state.view) return;
       const paused = state.view.status === "paused";
       const r = await act(paused ? "resume" : "pause");
-      if (r && r.ok) say(paused ? "Resumed." : pausedWords(r.game));
+      if (r && r.ok) say(paused ? t("game.said.resumed") : pausedWords(r.game));
     },
     fit() {
       state.zoom = "fit";
       setSettings({ zoom: "fit" });
       draw();
-      say(SAID.fit);
+      say(SAID.fit());
     },
     zoom() {
       state.zoom = readable ? "fit" : "readable";
       setSettings({ zoom: state.zoom });
       draw();
-      say(state.zoom === "readable" ? SAID.readable : SAID.fit);
+      say(state.zoom === "readable" ? SAID.readable() : SAID.fit());
     },
     async give_up() {
       if (!state.view || FINISHED.has(state.view.status)) return;
@@ -507,12 +521,12 @@ export function mountGame(root, options) {
     look() {
       state.dismissed = state.view && state.view.status;
       closeDialogs();
-      say("Look at the board. Use Undo, Shuffle or Replay when you are ready.");
+      say(t("game.said.look"));
     },
     escape() {
       if (state.selected != null) {
         state.selected = null;
-        say("Selection cleared.");
+        say(t("game.said.selection_cleared"));
         draw();
       }
     },
@@ -566,7 +580,7 @@ export function mountGame(root, options) {
 
   const unbind = bindShortcuts(
     Object.fromEntries([
-      ...BUTTONS.map(([action, , key]) => [key, () => run(action)]),
+      ...BUTTONS.map(([action, key]) => [key, () => run(action)]),
       ["Escape", () => run("escape")],
       // from anywhere on the page: onto the board's next or previous free tile
       ["j", () => board.move("next-free")],

@@ -7,7 +7,10 @@
 //   dialogs.openEnd(view); dialogs.openNoMoves(view, refused); dialogs.close();
 
 import { api } from "../api.js";
-import { esc, GAME_NAMES, MODE_NAMES } from "../dom.js";
+import { esc } from "../dom.js";
+import { formatNumber, t } from "../i18n.js";
+import { shuffleWord } from "./hud.js";
+import { gameLine } from "./names.js";
 import { END_WORDS, endTitle, groupLedger, standingWords, summaryRows, unrankedWords } from "./state.js";
 
 /** @typedef {import("../types.js").View} View */
@@ -34,28 +37,35 @@ function ledgerMarkup(ledger, score) {
       (g) =>
         `<tr><td>${esc(END_WORDS.grouped(g.label, g.count))}${
           g.count > 1 ? ` <span class="muted">${esc(END_WORDS.each(g.points))}</span>` : ""
-        }</td><td class="num">${esc(g.total)}</td></tr>`,
+        }</td><td class="num">${esc(formatNumber(g.total))}</td></tr>`,
     )
     .join("");
   return `<details class="ledger"${groups.length <= 12 ? " open" : ""}><summary>${esc(
     END_WORDS.ledger(groups.length, ledger.length),
   )}</summary>
-    <table><thead><tr><th>Item</th><th class="num">Points</th></tr></thead><tbody>${rows}
-    <tr class="total"><th>Total</th><td class="num">${esc(score)}</td></tr></tbody></table></details>`;
+    <table><thead><tr><th>${esc(t("game.end.ledger_item"))}</th><th class="num">${esc(t("game.end.ledger_points"))}</th></tr></thead><tbody>${rows}
+    <tr class="total"><th>${esc(t("game.end.ledger_total"))}</th><td class="num">${esc(number(score))}</td></tr></tbody></table></details>`;
+}
+
+/** A number of the page's locale, or nothing. @param {number | undefined | null} n */
+function number(n) {
+  return n == null ? "" : formatNumber(n);
 }
 
 /** The markup of the no-moves dialog, to be placed once in the game's section. */
-export const NO_MOVES_MARKUP = `
+export function noMovesMarkup() {
+  return `
     <dialog class="nomoves-dialog" aria-labelledby="nomoves-title">
-      <h2 id="nomoves-title">No moves left</h2>
-      <p class="nomoves-text">Tiles remain but no pair can be removed.</p>
+      <h2 id="nomoves-title">${esc(t("game.nomoves.title"))}</h2>
+      <p class="nomoves-text">${esc(t("game.nomoves.text"))}</p>
       <div class="actions">
-        <button type="button" data-action="undo">Undo</button>
-        <button type="button" data-action="shuffle" class="primary">Shuffle</button>
-        <button type="button" data-action="replay">Replay Same Board</button>
-        <button type="button" data-action="look">Look at the board</button>
+        <button type="button" data-action="undo">${esc(t("game.control.undo"))}</button>
+        <button type="button" data-action="shuffle" class="primary">${esc(t("game.control.shuffle"))}</button>
+        <button type="button" data-action="replay">${esc(t("game.control.replay"))}</button>
+        <button type="button" data-action="look">${esc(t("game.control.look"))}</button>
       </div>
     </dialog>`;
+}
 
 /**
  * @param {HTMLDialogElement} endDialog
@@ -108,21 +118,21 @@ export function createDialogs(endDialog, noMovesDialog, options) {
         .join("");
       endDialog.innerHTML = `
       <h2 id="end-title">${esc(endTitle(view))}</h2>
-      <p class="muted">${esc(GAME_NAMES[view.game] || view.game)} · ${esc(MODE_NAMES[view.mode] || view.mode)}</p>
+      <p class="muted">${esc(gameLine(view))}</p>
       <p class="standing" aria-live="polite" hidden></p>
       <table class="summary"><tbody>${rows}</tbody></table>
       ${unrankedWords(view) ? `<p class="unranked">${esc(unrankedWords(view))}</p>` : ""}
       ${ledger.length ? ledgerMarkup(ledger, view.score) : ""}
-      <label class="share">Share this board
-        <input type="text" readonly value="${esc(link)}" aria-label="Share link">
+      <label class="share">${esc(t("game.end.share"))}
+        <input type="text" readonly value="${esc(link)}" aria-label="${esc(t("game.end.share_link"))}">
       </label>
       <div class="actions">
         ${options.extraEnd ? options.extraEnd(view) : ""}
-        <button type="button" class="primary" data-action="new">${esc(options.newLabel || "New Game")}</button>
-        <button type="button" data-action="replay">Replay Same Board</button>
-        <button type="button" data-action="copy">Copy link</button>
-        <button type="button" data-action="look">Look at the board</button>
-        <a class="button" href="/results" data-link>Results</a>
+        <button type="button" class="primary" data-action="new">${esc(options.newLabel || t("game.control.new"))}</button>
+        <button type="button" data-action="replay">${esc(t("game.control.replay"))}</button>
+        <button type="button" data-action="copy">${esc(t("game.end.copy"))}</button>
+        <button type="button" data-action="look">${esc(t("game.control.look"))}</button>
+        <a class="button" href="/results" data-link>${esc(t("game.end.results"))}</a>
       </div>`;
       const copy = /** @type {HTMLButtonElement} */ (endDialog.querySelector('[data-action="copy"]'));
       copy.addEventListener("click", async (e) => {
@@ -131,9 +141,9 @@ export function createDialogs(endDialog, noMovesDialog, options) {
         input.select();
         try {
           await navigator.clipboard.writeText(input.value);
-          say("Link copied.");
+          say(t("game.end.copied"));
         } catch {
-          say("Select the link and copy it.");
+          say(t("game.end.copy_by_hand"));
         }
       });
       showStanding(view);
@@ -141,9 +151,10 @@ export function createDialogs(endDialog, noMovesDialog, options) {
       // on a short screen the dialog scrolls: keep its title in sight
       /** @type {HTMLButtonElement} */ (endDialog.querySelector(".primary")).focus({ preventScroll: true });
       endDialog.scrollTop = 0;
-      const score = view.score != null ? ` Score ${view.score}.` : "";
-      const unranked = unrankedWords(view) ? ` ${unrankedWords(view)}` : "";
-      say(`${endTitle(view)}${score}${unranked}`, view.status === "won" ? "ok" : "warn");
+      const words = [endTitle(view)];
+      if (view.score != null) words.push(t("game.end.said_score", { score: view.score }));
+      if (unrankedWords(view)) words.push(unrankedWords(view));
+      say(words.join(t("game.sentence_gap")), view.status === "won" ? "ok" : "warn");
     },
 
     /**
@@ -156,16 +167,16 @@ export function createDialogs(endDialog, noMovesDialog, options) {
       /** @type {HTMLElement} */ (noMovesDialog.querySelector(".nomoves-text")).textContent = refused
         ? refused.message
         : tokens != null
-          ? `Tiles remain but no pair can be removed. Reshuffle tokens left: ${tokens}.`
-          : "Tiles remain but no pair can be removed.";
+          ? t("game.nomoves.text_tokens", { count: tokens })
+          : t("game.nomoves.text");
       const undo = button('[data-action="undo"]');
       undo.disabled = !(view.counters && (view.counters.moves ?? 0) > 0);
       const shuffle = button('[data-action="shuffle"]');
-      shuffle.textContent = view.game === "shisensho" ? "Reshuffle" : "Shuffle";
+      shuffle.textContent = shuffleWord(view.game);
       shuffle.disabled = tokens === 0 || (refused != null && refused.type === "shuffle");
       if (!noMovesDialog.open) noMovesDialog.showModal();
       (shuffle.disabled ? undo : shuffle).focus();
-      say(refused ? refused.message : "No moves left: undo, shuffle, replay, or look at the board.", "warn");
+      say(refused ? refused.message : t("game.nomoves.said"), "warn");
     },
   };
 }

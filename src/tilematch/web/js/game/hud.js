@@ -4,6 +4,7 @@
 // between the server's views (the server stays the authority: every view resets it).
 
 import { clock, esc } from "../dom.js";
+import { formatNumber, t } from "../i18n.js";
 
 /**
  * One HUD entry: `key` (also its class, hud-<key>), the `label` and `text` shown, an
@@ -13,30 +14,30 @@ import { clock, esc } from "../dom.js";
 
 /** The word for re-dealing the tiles left: Shisen-Sho says Reshuffle, the others Shuffle. */
 export function shuffleWord(game) {
-  return game === "shisensho" ? "Reshuffle" : "Shuffle";
+  return game === "shisensho" ? t("game.control.reshuffle") : t("game.control.shuffle");
 }
 
-/** The HUD's names, one per thing; `shuffle` words follow `shuffleWord`. */
+/** The HUD's names, one per thing; the shuffle counters follow `shuffleWord`. */
 function labels(game) {
-  const shuffle = shuffleWord(game);
+  const re = game === "shisensho" ? "reshuffles" : "shuffles";
   return {
-    remaining: "Time left",
-    time: "Time",
-    tiles_left: "Tiles left",
-    score: "Score",
-    combo: "Combo",
-    tokens: `${shuffle}s left`,
-    boards_cleared: "Boards cleared",
-    hints_left: "Hints left",
-    shuffles_left: `${shuffle}s left`,
-    undos_left: "Undos left",
-    stones: "Stones",
-    moves: "Moves",
-    pairs_open: "Pairs open",
-    free: "Free tiles",
-    hints: "Hints used",
-    undos: "Undos used",
-    shuffles: `${shuffle}s used`,
+    remaining: t("game.hud.remaining"),
+    time: t("game.hud.time"),
+    tiles_left: t("game.hud.tiles_left"),
+    score: t("game.hud.score"),
+    combo: t("game.hud.combo"),
+    tokens: t(`game.hud.${re}_left`),
+    boards_cleared: t("game.hud.boards_cleared"),
+    hints_left: t("game.hud.hints_left"),
+    shuffles_left: t(`game.hud.${re}_left`),
+    undos_left: t("game.hud.undos_left"),
+    stones: t("game.hud.stones"),
+    moves: t("game.hud.moves"),
+    pairs_open: t("game.hud.pairs_open"),
+    free: t("game.hud.free"),
+    hints: t("game.hud.hints_used"),
+    undos: t("game.hud.undos_used"),
+    shuffles: t(`game.hud.${re}_used`),
   };
 }
 
@@ -48,8 +49,10 @@ const SKIP = new Set(["target", "time", "remaining", "elapsed", "open_pairs", "c
 /** The sentences of the combo item. */
 const COMBO_WORDS = {
   none: "–",
-  cap: (cap) => `max\u00a0×${cap}`,
-  left: (seconds) => `${seconds.toFixed(1)} s`,
+  cap: (cap) => t("game.hud.combo_cap", { cap }),
+  left: (seconds) =>
+    t("game.hud.combo_seconds", { seconds: formatNumber(seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
+  multiplier: (multiplier) => t("game.hud.combo_multiplier", { multiplier }),
 };
 
 /**
@@ -64,9 +67,9 @@ export function comboItem(view, since) {
   if (!chain) return null;
   const left = chain.length > 0 && chain.left != null ? chain.left - since : 0;
   const cap = chain.cap != null ? COMBO_WORDS.cap(chain.cap) : "";
-  if (left <= 0) return { key: "combo", label: "Combo", text: COMBO_WORDS.none, note: cap, main: true };
+  if (left <= 0) return { key: "combo", label: t("game.hud.combo"), text: COMBO_WORDS.none, note: cap, main: true };
   const note = [COMBO_WORDS.left(left), cap].filter(Boolean).join(" · ");
-  return { key: "combo", label: "Combo", text: `×${chain.multiplier}`, note, main: true };
+  return { key: "combo", label: t("game.hud.combo"), text: COMBO_WORDS.multiplier(chain.multiplier), note, main: true };
 }
 
 /**
@@ -97,8 +100,11 @@ export function hudItems(view, elapsed, remaining) {
   for (const key of keys) {
     let value = counters[key];
     if (value === null || value === undefined || typeof value === "object") continue;
-    if (typeof value === "number" && !Number.isInteger(value)) value = value.toFixed(1);
-    add(key, String(value));
+    const text =
+      typeof value === "number"
+        ? formatNumber(value, Number.isInteger(value) ? undefined : { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+        : String(value);
+    add(key, text);
     if (key === "score") {
       const since = Math.max(0, elapsed - (view.clock?.elapsed ?? elapsed));
       const combo = comboItem(view, since);

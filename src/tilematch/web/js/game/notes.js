@@ -3,6 +3,7 @@
 // board's top edge the first time what it explains appears, until the player
 // closes it or picks a tile; remembered in this browser so that it is said once.
 
+import { t } from "../i18n.js";
 import { NOTES, notesFor } from "./state.js";
 
 const KEY = "tilematch.noted";
@@ -41,8 +42,9 @@ export function showNotes(host, view) {
   note.className = "board-note";
   note.setAttribute("role", "note");
   note.dataset.note = name;
-  note.innerHTML = `<p></p><button type="button" class="primary">Got it</button>`;
+  note.innerHTML = `<p></p><button type="button" class="primary"></button>`;
   /** @type {HTMLElement} */ (note.querySelector("p")).textContent = NOTES[name];
+  /** @type {HTMLElement} */ (note.querySelector("button")).textContent = t("game.note.got_it");
   const close = () => {
     note.remove();
     host.removeEventListener("click", onPick);

@@ -9,6 +9,8 @@
 
 import { blockerSpots, describeBlocked } from "../board/board.js";
 import { clock } from "../dom.js";
+import { formatNumber, locale, t } from "../i18n.js";
+import { difficultyName, tileName } from "./names.js";
 
 /** @typedef {import("../types.js").View} View */
 /** @typedef {import("../types.js").Tile} Tile */
@@ -171,36 +173,33 @@ export function pick(state, spot, { partners: counting = true } = {}) {
   const view = state.view;
   if (!view) return null;
   if (view.status === "paused") {
-    return message("The game is paused. Press Resume to go on.", "warn", false);
+    return message(t("game.pick.paused"), "warn", false);
   }
   if (FINISHED.has(view.status)) {
-    return message("This game is over. Start a new game or replay the board.", "warn", false);
+    return message(t("game.pick.over"), "warn", false);
   }
-  const t = tileAt(state, spot);
-  if (!t) return null;
+  const tile = tileAt(state, spot);
+  if (!tile) return null;
   state.explained = null;
   if (state.selected === spot) {
     state.selected = null;
-    return message(`${t.name} deselected.`, "info", true);
+    return message(t("game.pick.deselected", { tile: tileName(tile) }), "info", true);
   }
-  if (t.selectable === false) {
+  if (tile.selectable === false) {
     // the board frames the tiles named, so the message leaves out their positions
-    const why = describeBlocked(t).replace(/ at \(\d+, \d+, \d+\)/g, "");
+    const why = describeBlocked(tile)
+      .replace(/ at \(\d+, \d+, \d+\)/g, "")
+      .replace(/[.。]$/, "");
     state.explained = spot;
-    const lead = state.learn ? "Learn Mode: " : "";
-    return { ...message(`${lead}${t.name} cannot be selected: ${why.replace(/\.$/, "")}.`, "error", true), refused: spot };
+    const id = state.learn ? "game.pick.blocked_learn" : "game.pick.blocked";
+    return { ...message(t(id, { tile: tileName(tile), why }), "error", true), refused: spot };
   }
   if (state.selected == null) {
     state.selected = spot;
-    if (!counting) return message(`${t.name} selected.`, "info", true);
+    if (!counting) return message(t("game.pick.selected", { tile: tileName(tile) }), "info", true);
     const partners = partnersOf(state, spot).size;
-    return message(
-      `${t.name} selected. ${
-        partners ? `${partners} possible ${partners === 1 ? "partner" : "partners"}.` : "No partner can be taken now."
-      }`,
-      "info",
-      true,
-    );
+    const id = partners ? "game.pick.selected_partners" : "game.pick.selected_no_partner";
+    return message(t(id, { tile: tileName(tile), count: partners }), "info", true);
   }
   const a = state.selected;
   const first = /** @type {Tile} */ (tileAt(state, a));
@@ -210,7 +209,7 @@ export function pick(state, spot, { partners: counting = true } = {}) {
     state.matching.add(a);
     state.matching.add(spot);
   }
-  return { intent: { type: "match", a, b: spot }, answered, first, second: t };
+  return { intent: { type: "match", a, b: spot }, answered, first, second: tile };
 }
 
 /**
@@ -251,22 +250,23 @@ export function clockAt(state, now) {
   return { elapsed, remaining, running };
 }
 
-const SUMMARY_LABELS = {
-  time: "Time",
-  score: "Score",
-  moves: "Moves",
-  // the HUD's names (hud.js), so that one thing has one name on the page
-  hints: "Hints used",
-  undos: "Undos used",
-  shuffles: "Shuffles used",
-  tiles_left: "Tiles left",
-  tokens_left: "Reshuffles left",
-  boards_cleared: "Boards cleared",
-  stars: "Stars",
-  perfect: "Perfect clear",
-  time_left: "Time left",
-  difficulty: "Difficulty",
-};
+/** The end summary's keys, in order; each is named `game.summary.<key>`, and shares
+ * its words with the HUD where the HUD shows the same thing. */
+const SUMMARY_KEYS = [
+  "time",
+  "score",
+  "moves",
+  "hints",
+  "undos",
+  "shuffles",
+  "tiles_left",
+  "tokens_left",
+  "boards_cleared",
+  "stars",
+  "perfect",
+  "time_left",
+  "difficulty",
+];
 
 /**
  * The end summary's rows, in a fixed order, as `[label, value]` words; keys the
@@ -277,16 +277,17 @@ const SUMMARY_LABELS = {
 export function summaryRows(summary) {
   /** @type {[string, string][]} */
   const rows = [];
-  for (const [key, label] of Object.entries(SUMMARY_LABELS)) {
+  for (const key of SUMMARY_KEYS) {
     if (!(key in summary) || summary[key] == null) continue;
     const value = summary[key];
     let text;
     if (key === "time" || key === "time_left") text = clock(Number(value));
-    else if (key === "difficulty") text = String(value).replace("_", " ");
+    else if (key === "difficulty") text = difficultyName(String(value));
     else if (key === "stars") text = `${"★".repeat(Number(value))}${"☆".repeat(Math.max(0, 3 - Number(value)))}`;
-    else if (typeof value === "boolean") text = value ? "yes" : "no";
+    else if (typeof value === "boolean") text = value ? t("game.summary.yes") : t("game.summary.no");
+    else if (typeof value === "number") text = formatNumber(value);
     else text = String(value);
-    rows.push([label, text]);
+    rows.push([t(`game.summary.${key}`), text]);
   }
   return rows;
 }
@@ -313,24 +314,31 @@ export function groupLedger(ledger) {
 
 /** The sentences of the end dialog's ledger and comparison, in one place. */
 export const END_WORDS = {
-  ledger: (lines, items) => `Score ledger (${lines === items ? `${lines} lines` : `${items} items in ${lines} lines`})`,
-  grouped: (label, count) => (count > 1 ? `${count} × ${label}` : label),
-  each: (points) => `${points} each`,
-  first: "Your first game on this board.",
-  best: (previous) => `New best! ${previous ? `Your best before: ${previous}.` : ""}`.trim(),
-  place: (rank, games) => `${ordinal(rank)} of your ${games} games on this board`,
-  faster: (seconds) => `${seconds} s faster than your median`,
-  slower: (seconds) => `${seconds} s slower than your median`,
-  median: "as fast as your median",
-  unchecked: "This game could not be checked, so it is not compared with your others.",
-  points: (score) => `${score} points`,
+  ledger: (lines, items) =>
+    lines === items ? t("game.end.ledger_lines", { count: lines }) : t("game.end.ledger_grouped", { count: items, lines }),
+  grouped: (label, count) => (count > 1 ? t("game.end.ledger_times", { count, label }) : label),
+  each: (points) => t("game.end.ledger_each", { points }),
+  get first() {
+    return t("game.standing.first");
+  },
+  best: (previous) => (previous ? t("game.standing.best_before", { previous }) : t("game.standing.best")),
+  place: (rank, games) => t("game.standing.place", { rank: ordinal(rank), count: games }),
+  faster: (seconds) => t("game.standing.faster", { count: seconds }),
+  slower: (seconds) => t("game.standing.slower", { count: seconds }),
+  get median() {
+    return t("game.standing.median");
+  },
+  get unchecked() {
+    return t("game.standing.unchecked");
+  },
+  points: (score) => t("game.standing.points", { count: score }),
 };
 
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st. */
+/** A rank as the page's language writes it: 1st, 2nd, 3rd … 21st in English. */
 export function ordinal(n) {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
-  return `${n}${suffix}`;
+  const form = new Intl.PluralRules(locale(), { type: "ordinal" }).select(n);
+  const text = t(`game.ordinal.${form}`, { n });
+  return text.startsWith("game.") ? t("game.ordinal.other", { n }) : text;
 }
 
 /**
@@ -348,13 +356,12 @@ export function standingWords(standing) {
     const text = prev ? (prev.score != null ? END_WORDS.points(prev.score) : prev.time != null ? clock(prev.time) : "") : "";
     return END_WORDS.best(text);
   }
-  let text = END_WORDS.place(Number(standing.rank), Number(standing.games));
+  const place = END_WORDS.place(Number(standing.rank), Number(standing.games));
   const delta = standing.median_delta;
-  if (delta != null) {
-    const seconds = Math.round(Math.abs(delta));
-    text += `, ${seconds === 0 ? END_WORDS.median : delta < 0 ? END_WORDS.faster(seconds) : END_WORDS.slower(seconds)}`;
-  }
-  return `${text}.`;
+  if (delta == null) return t("game.standing.sentence", { place });
+  const seconds = Math.round(Math.abs(delta));
+  const pace = seconds === 0 ? END_WORDS.median : delta < 0 ? END_WORDS.faster(seconds) : END_WORDS.slower(seconds);
+  return t("game.standing.sentence_pace", { place, pace });
 }
 
 /**
@@ -362,9 +369,7 @@ export function standingWords(standing) {
  * @param {View} view the paused game's view
  */
 export function pausedWords(view) {
-  return view.clock && view.clock.paused
-    ? "Paused: the board is hidden and the clock stopped."
-    : "Paused: the board is hidden; the clock runs on, as a ranked game's time counts its pauses.";
+  return view.clock && view.clock.paused ? t("game.pause.stopped") : t("game.pause.runs_on");
 }
 
 /**
@@ -373,7 +378,7 @@ export function pausedWords(view) {
  */
 export function unrankedWords(view) {
   const reason = view.summary && view.summary.unranked;
-  return reason ? `Not ranked: ${reason}.` : "";
+  return reason ? t("game.end.unranked", { reason: String(reason).replace(/[.。]$/, "") }) : "";
 }
 
 /**
@@ -382,11 +387,11 @@ export function unrankedWords(view) {
  */
 export function endTitle(view) {
   const s = view.summary || {};
-  if (view.mode === "arcade" && view.status === "won") return "Time's up";
-  if (view.status === "won") return view.mode === "tower" ? `Level ${view.level} cleared!` : "Board cleared!";
-  if (view.status === "given_up") return "Game over";
-  if (s.reason === "time" || (view.clock && view.clock.remaining === 0)) return "Time's up";
-  return "No moves left";
+  if (view.mode === "arcade" && view.status === "won") return t("game.end.time_up");
+  if (view.status === "won") return view.mode === "tower" ? t("game.end.level_cleared", { level: view.level ?? "" }) : t("game.end.cleared");
+  if (view.status === "given_up") return t("game.end.game_over");
+  if (s.reason === "time" || (view.clock && view.clock.remaining === 0)) return t("game.end.time_up");
+  return t("game.nomoves.title");
 }
 
 /**
@@ -399,24 +404,35 @@ export function endTitle(view) {
  */
 export function matchedWords(state, first, second, gained) {
   const view = /** @type {View} */ (state.view);
-  let text = `Matched ${first.name} and ${second.name}.`;
-  if (gained > 0) text += ` +${gained} points.`;
-  if ((view.combo ?? 0) > 1) text += ` Combo ×${view.combo}.`;
+  const words = [t("game.match.matched", { first: tileName(first), second: tileName(second) })];
+  if (gained > 0) words.push(t("game.match.points", { count: gained }));
+  if ((view.combo ?? 0) > 1) words.push(t("game.match.combo", { multiplier: view.combo ?? 0 }));
   if (state.learn && state.freed.size) {
-    const names = [...state.freed].map((s) => tileAt(state, s)?.name).filter(Boolean);
-    text += ` Now free: ${names.join(", ")}.`;
+    const names = [...state.freed].map((s) => tileAt(state, s)).filter(Boolean).map(tileName);
+    words.push(t("game.match.now_free", { tiles: listWords(names) }));
   }
-  if (view.status === "won") text += " Board cleared!";
-  if (unrankedWords(view)) text += ` ${unrankedWords(view)}`;
-  return text;
+  if (view.status === "won") words.push(t("game.end.cleared"));
+  if (unrankedWords(view)) words.push(unrankedWords(view));
+  return words.join(t("game.sentence_gap"));
+}
+
+/** A list of names joined the way the page's language joins them ("a, b and c"). */
+export function listWords(names) {
+  try {
+    return new Intl.ListFormat(locale(), { type: "conjunction" }).format(names);
+  } catch {
+    return names.join(", ");
+  }
 }
 
 /** Sentences the board says once, the first time what they explain appears. */
 export const NOTES = {
-  stones:
-    "Stone tiles (grey, with a number) cannot be picked until they crack open. Each pair you take beside a stone on its layer, or lying on it, cracks it once; the number is the cracks it still needs.",
-  bonus:
-    "In Black & White any black flower or season pairs with any white flower or season (in Solitaire a flower pairs with a flower and a season with a season).",
+  get stones() {
+    return t("game.note.stones");
+  },
+  get bonus() {
+    return t("game.note.bonus");
+  },
 };
 
 /**
@@ -448,17 +464,17 @@ export function stoneWords(before, after) {
   for (const t of after.tiles) {
     const old = was.get(t.spot);
     if (!old) continue;
-    if (!t.stone) opened.push(t.name);
+    if (!t.stone) opened.push(tileName(t));
     else if (t.stone < old) {
       cracked += 1;
       least = Math.min(least, t.stone);
     }
   }
   const words = [];
-  if (opened.length) words.push(`Cracked open: ${opened.join(", ")} can be picked now.`);
-  if (cracked === 1) words.push(`A stone cracked: ${least} more ${least === 1 ? "crack" : "cracks"} to open it.`);
-  else if (cracked > 1) words.push(`${cracked} stones cracked.`);
-  return words.join(" ");
+  if (opened.length) words.push(t("game.stone.opened", { tiles: listWords(opened) }));
+  if (cracked === 1) words.push(t("game.stone.cracked", { count: least }));
+  else if (cracked > 1) words.push(t("game.stone.many_cracked", { count: cracked }));
+  return words.join(t("game.sentence_gap"));
 }
 
 /**
@@ -466,5 +482,5 @@ export function stoneWords(before, after) {
  * @param {number} gained the points the clearing pair earned, the clear's bonus included
  */
 export function boardClearedWords(gained) {
-  return gained > 0 ? `Board cleared +${gained}` : "Board cleared";
+  return gained > 0 ? t("game.banner.cleared_points", { points: gained }) : t("game.banner.cleared");
 }

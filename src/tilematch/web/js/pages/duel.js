@@ -8,8 +8,8 @@
 import { api, ApiError } from "../api.js";
 import { createBoard } from "../board/board.js";
 import { clock, esc } from "../dom.js";
+import { formatNumber, t } from "../i18n.js";
 import { snap, refuse } from "../sound.js";
-import { t } from "../i18n.js";
 
 /** The board sizes a duel offers, as `[rows x columns, message id of its label]`. */
 const SIZES = [
@@ -249,37 +249,34 @@ export function boardView(duel) {
   };
 }
 
-/** The sentences of the duel's end screen, in one place (message ids `duel.end.*`). */
+/** The sentences of the duel's end screen, in one place (`game.duel_end.*`). */
 export const END_DUEL_WORDS = {
-  won: (who, lead, time, score) => t("duel.end.won_by", { name: who, count: lead, time, score }),
-  wonYou: (lead, time, score) => t("duel.end.you_won_by", { count: lead, time, score }),
-  lost: (lead, time, score) => t("duel.end.lost_by", { count: lead, time, score }),
+  won: (who, lead, time, score) => t("game.duel_end.won", { who, count: lead, time, score }),
+  lost: (lead, time, score) => t("game.duel_end.lost", { count: lead, time, score }),
   get you() {
-    return t("duel.end.you");
+    return t("game.duel_end.you");
   },
   get pairs() {
-    return t("duel.end.pairs");
+    return t("game.duel_end.pairs");
   },
   get pace() {
-    return t("duel.end.pace");
+    return t("game.duel_end.pace");
   },
   get fastest() {
-    return t("duel.end.fastest");
+    return t("game.duel_end.fastest");
   },
   get wrong() {
-    return t("duel.end.wrong");
+    return t("game.duel_end.wrong");
   },
-  perPair: (seconds) => t("duel.end.per_pair", { seconds }),
-  seconds: (seconds) => t("duel.end.seconds", { seconds }),
+  perPair: (seconds) => t("game.duel_end.per_pair", { seconds }),
+  seconds: (seconds) => t("game.duel_end.seconds", { seconds }),
   none: "–",
   best: (won, played, fastest) =>
     fastest != null
-      ? t("duel.end.best_fastest", { won, count: played, time: clock(fastest) })
-      : t("duel.end.best", { won, count: played }),
+      ? t("game.duel_end.best_fastest", { won, count: played, fastest: clock(fastest) })
+      : t("game.duel_end.best", { won, count: played }),
+  player: (n) => t("game.duel_end.player", { n }),
 };
-
-/** Who did not come back, as the ids of the end screen's sentence. */
-const FORFEITS = { rival: "duel.end.forfeit_rival", other: "duel.end.forfeit_other", you: "duel.end.forfeit_you" };
 
 /** The name of seat `p` when the player has none. @param {number} p */
 const seatName = (p) => t("duel.room.player", { number: p + 1 });
@@ -295,23 +292,24 @@ const seatName = (p) => t("duel.room.player", { number: p + 1 });
  */
 export function endWords(result, you, names, forfeitSeconds, figures = null) {
   const [a, b] = result.scores;
-  const score = `${a} – ${b}`;
+  const score = t("game.duel_end.score", { a, b });
   const forfeit = result.reason === "forfeit";
-  if (result.winner == null) return { title: t("duel.end.draw"), text: t("duel.end.draw_text", { score }) };
-  const winner = names[result.winner] || seatName(result.winner);
+  if (result.winner == null) return { title: t("game.duel_end.draw"), text: t("game.duel_end.draw_text", { score }) };
+  const winner = names[result.winner] || END_DUEL_WORDS.player(result.winner + 1);
   let title;
-  if (you == null) title = t("duel.end.wins", { name: winner });
-  else title = result.winner === you ? t("duel.end.you_win") : t("duel.end.you_lose");
+  if (you == null) title = t("game.duel_end.wins", { who: winner });
+  else title = result.winner === you ? t("game.duel_end.you_win") : t("game.duel_end.you_lose");
   let text;
   if (forfeit) {
     const who = result.winner === you ? "rival" : you == null ? "other" : "you";
-    text = t(FORFEITS[who], { count: forfeitSeconds, score });
+    text = t(`game.duel_end.forfeit_${who}`, { count: forfeitSeconds, score });
   } else if (figures) {
     const time = clock(figures.seconds);
-    if (you != null && result.winner !== you) text = END_DUEL_WORDS.lost(figures.lead, time, score);
-    else if (result.winner === you) text = END_DUEL_WORDS.wonYou(figures.lead, time, score);
-    else text = END_DUEL_WORDS.won(winner, figures.lead, time, score);
-  } else text = t("duel.end.tiles", { score });
+    text =
+      you != null && result.winner !== you
+        ? END_DUEL_WORDS.lost(figures.lead, time, score)
+        : END_DUEL_WORDS.won(result.winner === you ? END_DUEL_WORDS.you : winner, figures.lead, time, score);
+  } else text = t("game.duel_end.tiles", { score });
   return { title, text };
 }
 
@@ -320,17 +318,17 @@ export function endWords(result, you, names, forfeitSeconds, figures = null) {
  * rows of `[label, seat 0, seat 1]` words from the server's duel figures.
  */
 export function figureRows(figures, you, names) {
-  const head = [0, 1].map((p) => (p === you ? END_DUEL_WORDS.you : names[p] || seatName(p)));
+  const head = [0, 1].map((p) => (p === you ? END_DUEL_WORDS.you : names[p] || END_DUEL_WORDS.player(p + 1)));
   const [p0, p1] = figures.players;
   const both = (pick) => [pick(p0), pick(p1)];
   const or = (value, words) => (value == null ? END_DUEL_WORDS.none : words(value));
   return {
     head,
     rows: [
-      [END_DUEL_WORDS.pairs, ...both((p) => String(p.pairs))],
+      [END_DUEL_WORDS.pairs, ...both((p) => formatNumber(p.pairs))],
       [END_DUEL_WORDS.pace, ...both((p) => or(p.pace, END_DUEL_WORDS.perPair))],
       [END_DUEL_WORDS.fastest, ...both((p) => or(p.fastest, END_DUEL_WORDS.seconds))],
-      [END_DUEL_WORDS.wrong, ...both((p) => String(p.bad_claims))],
+      [END_DUEL_WORDS.wrong, ...both((p) => formatNumber(p.bad_claims))],
     ],
   };
 }

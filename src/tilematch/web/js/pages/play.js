@@ -8,6 +8,7 @@ import { api, ApiError } from "../api.js";
 import { mountGame, shareLink } from "../game/controller.js";
 import { rememberGame } from "../storage.js";
 import { esc } from "../dom.js";
+import { t } from "../i18n.js";
 import { showLockedLevel } from "./tower.js";
 
 /** The create-game body for a mode and the page's query. */
@@ -57,7 +58,7 @@ export default async function play(main, { params, query, navigate }) {
   const controller = mountGame(host, {
     load: first,
     newGame: () => api.createGame(freshOptions),
-    newLabel: mode === "tower" ? "Play Level Again" : undefined,
+    newLabel: mode === "tower" ? t("game.control.play_again") : undefined,
     // a game on a player's own layout is shared by the layout's link (a seed cannot carry it)
     shareUrl: (view) =>
       view.layout === "custom" || view.shape === "custom"
@@ -72,8 +73,9 @@ export default async function play(main, { params, query, navigate }) {
       if (view.mode !== "tower") return "";
       const next = view.status === "won" && view.level ? view.level + 1 : null;
       return (
-        (next ? `<a class="button primary" href="/play/blackwhite/tower?level=${next}" data-link>Next level</a>` : "") +
-        `<a class="button" href="/tower" data-link>Tower map</a>`
+        (next
+          ? `<a class="button primary" href="/play/blackwhite/tower?level=${next}" data-link>${esc(t("game.end.next_level"))}</a>`
+          : "") + `<a class="button" href="/tower" data-link>${esc(t("game.end.tower_map"))}</a>`
       );
     },
   });
@@ -85,7 +87,7 @@ export default async function play(main, { params, query, navigate }) {
     }
     host.insertAdjacentHTML(
       "afterbegin",
-      `<div class="error-box card" role="alert"><p>${esc(error.message)}</p><p><a href="/" data-link>Choose another game</a></p></div>`,
+      `<div class="error-box card" role="alert"><p>${esc(error.message)}</p><p><a href="/" data-link>${esc(t("game.error.choose_another"))}</a></p></div>`,
     );
   });
   return () => controller.destroy();

@@ -3,6 +3,7 @@
 
 import { api } from "../api.js";
 import { counted, esc, layoutTitle } from "../dom.js";
+import { t } from "../i18n.js";
 
 const LOCK =
   '<svg class="lock" viewBox="0 0 16 16" width="13" height="13" aria-hidden="true" focusable="false">' +
@@ -12,9 +13,11 @@ const stars = (n) => `${"★".repeat(n || 0)}${"☆".repeat(Math.max(0, 3 - (n |
 
 /** The sentences of a locked level opened by its address. */
 export const LOCKED_WORDS = {
-  title: (level) => `Level ${level} is locked`,
-  map: "Back to the Tower map",
-  next: (level) => `Play level ${level}`,
+  title: (level) => t("game.locked.title", { level }),
+  get map() {
+    return t("game.locked.map");
+  },
+  next: (level) => t("game.locked.next", { level }),
 };
 
 /** The highest unlocked level not yet cleared (the one to play next), or null. */

@@ -1,0 +1,252 @@
+"""Sentences the server composes for a player, in the player's language.
+
+The engine and the modes speak English (for the library and the CLI); here, at the
+server's edge, their structured facts become catalogue texts (``server`` domain):
+why a layered tile is blocked, why a pair or an intent was refused, what a ledger line
+is for. Stable words (``reason``, ``kind``, ``code``) stay beside every text.
+
+>>> tile_label("en", "5s", (4, 2, 1))
+'5 of Bamboo at (4, 2, 1)'
+>>> refusal_text("de", "no hints")
+'Keine Tipps mehr übrig.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from tilematch.engine import tiles
+from tilematch.engine.stack.board import Blockers
+from tilematch.server.i18n import MissingMessage, catalogue, translate
+
+
+def _face_name(locale: str, symbol: str, english: str) -> str:
+    try:
+        return translate(locale, f"tiles.face.{symbol}")
+    except MissingMessage:
+        return english
+
+
+def tile_name(locale: str, code: str) -> str:
+    """The name of tile ``code`` in ``locale`` (the ``tiles`` domain's ``tiles.face.*``
+    and ``tiles.coloured.*``), or the engine's English name while the catalogue lacks
+    it. Raises :class:`~tilematch.engine.tiles.TileError` for an unknown code."""
+    english = tiles.tile_name(code)
+    colour, symbol = tiles.split_code(code)
+    if colour is None:
+        return _face_name(locale, symbol, english)
+    face = "frame_dragon" if symbol == "5z" else symbol
+    try:
+        return translate(
+            locale, f"tiles.coloured.{colour}", name=translate(locale, f"tiles.face.{face}")
+        )
+    except MissingMessage:
+        return english
+
+
+def tile_label(locale: str, code: str, pos: Sequence[int]) -> str:
+    """A tile named with its place for sentences: ``'5 of Bamboo at (4, 2, 1)'``."""
+    place = "(" + ", ".join(str(int(c)) for c in pos) + ")"
+    return translate(locale, "server.tile.at", name=tile_name(locale, code), place=place)
+
+
+def join(locale: str, items: Sequence[str]) -> str:
+    """``items`` as one list in words: ``'A, B and C'`` in English."""
+    if len(items) <= 1:
+        return "".join(items)
+    head = translate(locale, "server.list.separator").join(items[:-1])
+    return translate(locale, "server.list.last", items=head, last=items[-1])
+
+
+def blocked_text(
+    locale: str, label: str, covered_by: list[str], left: list[str], right: list[str], cracks: int
+) -> str:
+    """Why a layered tile (named ``label``) can or cannot be selected: what covers it,
+    what closes both its sides (only said when both are closed), and the cracks a stone
+    still needs; the names are tile labels (:func:`tile_label`)."""
+    sides = bool(left) and bool(right)
+    if covered_by and sides:
+        sentence = translate(
+            locale,
+            "server.blocked.covered_and_sides",
+            tile=label,
+            tiles=join(locale, covered_by),
+            left=join(locale, left),
+            right=join(locale, right),
+        )
+    elif covered_by:
+        sentence = translate(
+            locale, "server.blocked.covered", tile=label, tiles=join(locale, covered_by)
+        )
+    elif sides:
+        sentence = translate(
+            locale,
+            "server.blocked.sides",
+            tile=label,
+            left=join(locale, left),
+            right=join(locale, right),
+        )
+    elif cracks:
+        sentence = translate(locale, "server.blocked.free_only", tile=label)
+    else:
+        sentence = translate(locale, "server.blocked.free", tile=label)
+    if cracks:
+        stone = translate(locale, "server.blocked.stone", count=cracks)
+        return translate(locale, "server.blocked.with_stone", sentence=sentence, stone=stone)
+    return sentence
+
+
+def explain_spot(locale: str, board: Any, spot: int, why: Blockers) -> str:
+    """:func:`blocked_text` for ``spot`` of a layered ``board`` from its :class:`Blockers`."""
+
+    def label(s: int) -> str:
+        return tile_label(locale, board.face(s) or "", board.coords(s))
+
+    return blocked_text(
+        locale,
+        label(spot),
+        [label(s) for s in why.covered_by],
+        [label(s) for s in why.left],
+        [label(s) for s in why.right],
+        why.stone_cracks_left,
+    )
+
+
+def _view_blocked(locale: str, tile: dict[str, Any], by_spot: dict[int, dict[str, Any]]) -> str:
+    """The blocked sentence of a tile of a game view, from its ``blockers`` (what covers it
+    sits on a higher layer; the others close its left or right side) and ``stone``."""
+    x, _, z = tile["pos"]
+    covered: list[str] = []
+    left: list[str] = []
+    right: list[str] = []
+    for spot in tile.get("blockers") or []:
+        other = by_spot.get(spot)
+        if other is None:
+            continue
+        name = tile_label(locale, other["code"], other["pos"])
+        ox, _, oz = other["pos"]
+        (covered if oz > z else left if ox < x else right).append(name)
+    label = tile_label(locale, tile["code"], tile["pos"])
+    return blocked_text(locale, label, covered, left, right, int(tile.get("stone") or 0))
+
+
+def refusal_text(locale: str, reason: str, faces: tuple[str, str] | None = None) -> str:
+    """The sentence for a refusal word (``"not free"``, ``"no hints"``…); in Black & White
+    a ``"not a match"`` of two known ``faces`` says why those faces do not pair. An
+    unknown word is returned as it is."""
+    if reason == "not a match" and faces is not None and all(f[0] in "bw" for f in faces):
+        return pair_refusal_text(locale, *faces)
+    msg_id = "server.refusal." + reason.replace(" ", "_")
+    if msg_id not in catalogue("en"):
+        return reason
+    return translate(locale, msg_id)
+
+
+def pair_refusal_text(locale: str, a: str, b: str) -> str:
+    """Why the Black & White faces ``a`` and ``b`` do not pair (the words of
+    :func:`tilematch.modes.blackwhite.pair_refusal`, in ``locale``)."""
+    colour_a, symbol_a = tiles.split_code(a)
+    colour_b, _ = tiles.split_code(b)
+    bonus = tiles.match_group(a) == "bonus"
+    rule = translate(locale, "server.refusal.bonus_rule")
+    if colour_a == colour_b:
+        text = translate(locale, f"server.refusal.same_colour_{colour_a}")
+        if bonus and tiles.match_group(b) == "bonus":
+            return translate(locale, "server.refusal.with_rule", text=text, rule=rule)
+        return text
+    if bonus:
+        return rule
+    other = ("w" if colour_a == "b" else "b") + symbol_a
+    return translate(
+        locale,
+        "server.refusal.pairs_only_with",
+        tile=tile_name(locale, a),
+        other=tile_name(locale, other),
+    )
+
+
+#: Ledger labels the modes write, by pattern: the message id and its parameter names.
+LEDGER_LABELS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
+    (re.compile(r"Pair x(\d+)"), "server.ledger.pair_times", ("multiplier",)),
+    (re.compile(r"Pair"), "server.ledger.pair", ()),
+    (re.compile(r"Combo step (\d+)"), "server.ledger.combo_step", ("step",)),
+    (re.compile(r"Time left: (\d+) s"), "server.ledger.time_left", ("count",)),
+    (re.compile(r"Speed bonus: (\d+) s under target"), "server.ledger.speed_bonus", ("count",)),
+    (re.compile(r"Perfect clear"), "server.ledger.perfect", ()),
+    (re.compile(r"Board cleared"), "server.ledger.cleared", ()),
+    (re.compile(r"Reshuffle"), "server.ledger.reshuffle", ()),
+    (re.compile(r"Automatic shuffle"), "server.ledger.auto_shuffle", ()),
+    (re.compile(r"Shuffle"), "server.ledger.shuffle", ()),
+    (re.compile(r"Smart hint"), "server.ledger.smart_hint", ()),
+    (re.compile(r"Hint"), "server.ledger.hint", ()),
+    (re.compile(r"Undo"), "server.ledger.undo", ()),
+)
+
+
+def ledger_message(label: str) -> tuple[str, dict[str, int]] | None:
+    """The message id and parameters of an English ledger label (``"Pair x2"`` is
+    ``server.ledger.pair_times`` with ``multiplier=2``); ``None`` for a label no mode
+    writes. Labels are matched as wholes, so a stored game of any age reads the same."""
+    for pattern, msg_id, names in LEDGER_LABELS:
+        found = pattern.fullmatch(label)
+        if found:
+            return msg_id, {
+                name: int(value) for name, value in zip(names, found.groups(), strict=True)
+            }
+    return None
+
+
+def ledger_text(locale: str, label: str) -> str:
+    """A ledger line's label in ``locale``; a label no mode writes stays as it is."""
+    known = ledger_message(label)
+    if known is None:
+        return label
+    msg_id, params = known
+    return translate(locale, msg_id, **params)
+
+
+def localize_game(locale: str, view: dict[str, Any]) -> dict[str, Any]:
+    """A game view (``GET /api/games/{id}``) with its player's sentences in ``locale``:
+    each blocked tile's ``blocked``, each ledger line's ``label``. Changes ``view`` in
+    place and returns it; English views are left as the modes wrote them."""
+    if locale == "en":
+        return view
+    tiles_list = view.get("tiles")
+    if isinstance(tiles_list, list):
+        by_spot = {t["spot"]: t for t in tiles_list if isinstance(t, dict) and "spot" in t}
+        for tile in tiles_list:
+            if isinstance(tile, dict) and tile.get("blocked"):
+                tile["blocked"] = _view_blocked(locale, tile, by_spot)
+    for line in _lines(view.get("ledger")):
+        line["label"] = ledger_text(locale, str(line.get("label", "")))
+    return view
+
+
+def _lines(ledger: object) -> Iterable[dict[str, Any]]:
+    if isinstance(ledger, list):
+        return [line for line in ledger if isinstance(line, dict)]
+    return []
+
+
+def localize_answer(
+    locale: str, answer: dict[str, Any], intent: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """An answer to an intent (``{"ok", "reason", "message", "events", "game"}``) in
+    ``locale``: the refusal's ``message`` from its ``reason`` (naming the two tiles of a
+    refused Black & White pair) and the game view (:func:`localize_game`)."""
+    if locale == "en":
+        return answer
+    game = answer.get("game")
+    reason = answer.get("reason")
+    if reason and answer.get("message"):
+        faces = None
+        if intent and isinstance(game, dict):
+            codes = {t.get("spot"): t.get("code") for t in game.get("tiles") or []}
+            a, b = codes.get(intent.get("a")), codes.get(intent.get("b"))
+            faces = (a, b) if a and b else None
+        answer["message"] = refusal_text(locale, str(reason), faces)
+    if isinstance(game, dict):
+        localize_game(locale, game)
+    return answer
