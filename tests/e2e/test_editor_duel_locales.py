@@ -240,7 +240,7 @@ def test_a_duel_speaks_the_locale_from_lobby_to_end(
             host.locator("#duel-end-title").inner_text(),
             guest.locator("#duel-end-title").inner_text(),
         }
-        words = {translate(locale, f"duel.end.{w}") for w in ("you_win", "you_lose", "draw")}
+        words = {translate(locale, f"game.duel_end.{w}") for w in ("you_win", "you_lose", "draw")}
         assert titles <= words, titles
     finally:
         host_ctx.close()
