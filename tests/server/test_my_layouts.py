@@ -3,6 +3,7 @@ and games on them (never ranked, never changed by an edit of the layout)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -86,9 +87,54 @@ def test_outline_check_names_cells_groups_and_size(client):
         ("ragged", [1, 2]),
         ("group_size", None),
     ]
-    assert problems[-1]["message"] == "5 tiles are not whole groups of 4: add 3 or remove 1"
+    assert problems[-1]["message"] == "5 tiles are not whole groups of 4: add 3 or remove 1."
     wide = client.post("/api/layouts/check", json={"kind": "grid", "rows": ["#" * 32] * 2})
     assert [p["code"] for p in wide.json()["problems"]] == ["out_of_bounds"]
+
+
+def test_check_speaks_the_players_language_beside_the_codes(client):
+    body = {"kind": "stack", "positions": [[0, 0, 0], [1, 0, 0], [9, 9, 1], [70, 0, 0], [4, 0, 0]]}
+    answers = {
+        locale: client.post(
+            "/api/layouts/check", json=body, headers={"Accept-Language": header}
+        ).json()["problems"]
+        for locale, header in (("en", "en"), ("ja", "ja-JP"), ("es", "es-ES"), ("fr", "fr"))
+    }
+    codes = [p["code"] for p in answers["en"]]
+    assert codes == ["overlap", "floating", "out_of_bounds", "odd_count"]
+    for found in answers.values():
+        assert [p["code"] for p in found] == codes
+        assert [p["tile"] for p in found] == [p["tile"] for p in answers["en"]]
+    assert [p["message"] for p in answers["ja"]] == [
+        "(1, 0, 0) の牌が (0, 0, 0) の牌と重なっています。",
+        "(9, 9, 1) の牌が宙に浮いています。下の段 0 に支える牌がありません。",
+        "(70, 0, 0) の牌は範囲外です（x は 62、y は 38、z は 9 まで）。",
+        "牌の数が奇数です（5 枚）。牌はペアで取り除くため偶数にしてください。",
+    ]
+    assert answers["es"][3]["message"] == "Número impar de fichas (5): las fichas van por parejas."
+    assert answers["fr"][3]["message"].startswith("Nombre impair de tuiles (5)\u202f:")
+
+
+def test_outline_check_speaks_the_players_language(client):
+    cases = [(["##x#", "##"], 3), ([], 1), (["....", "...."], 1), (["#" * 32] * 2, 1)]
+    for rows, count in cases:
+        body = {"kind": "grid", "rows": rows}
+        ja = client.post("/api/layouts/check", json=body, headers={"Accept-Language": "ja"})
+        problems = ja.json()["problems"]
+        assert len(problems) == count, problems
+        for problem in problems:
+            assert not re.search(r"[A-Za-z]{3,}", problem["message"]), problem
+    grouped = client.post(
+        "/api/layouts/check",
+        json={"kind": "grid", "rows": ["##x#", "##"]},
+        headers={"Accept-Language": "ja"},
+    ).json()["problems"]
+    assert (
+        grouped[0]["message"] == "1 行 3 列：「x」はマスではありません（# か . を使ってください）。"
+    )
+    assert grouped[2]["message"] == (
+        "牌 5 枚は 4 枚ずつの組に分けられません。あと 3 枚塗るか、1 枚消してください。"
+    )
 
 
 def test_outline_of_whole_groups_checks_clean(client):

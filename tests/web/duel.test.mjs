@@ -3,12 +3,17 @@ import "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { useLocale } from "./catalogue.mjs";
+
 import {
   applyFrame,
   boardView,
   emptyDuel,
+  duelSizes,
   endWords,
+  errorText,
   finalClose,
+  refusalText,
   rivalChoices,
 } from "../../src/tilematch/web/js/pages/duel.js";
 
@@ -138,4 +143,20 @@ test("a gravity claim carries its falls to the board once, and a reshuffle none"
   assert.deepEqual(view.tiles.map((t) => t.spot), [8]);
   applyFrame(d, { type: "reshuffle", version: 2, reshuffles: 1, tiles: after });
   assert.equal(boardView(d).last_match, null);
+});
+
+test("the lobby, the room and the refusals speak the page's locale", () => {
+  useLocale("ja");
+  try {
+    assert.deepEqual(rivalChoices(FACTS)[0], ["relaxed", "のんびり", "4 秒ごとに1ペア"]);
+    assert.equal(finalClose(FACTS, 4404), "このコードの対戦ルームは見つかりません。");
+    assert.deepEqual(duelSizes()[3], ["8x17", "17 × 8（標準・136 枚）"]);
+    assert.equal(refusalText({ reason: "no path", message: "no path" }), "2回以内の曲がりでつながる道がありません。");
+    assert.equal(refusalText({ reason: "new word", message: "Server words." }), "Server words.");
+    useLocale("es");
+    assert.equal(errorText({ code: "not_started", message: "The duel has not started yet." }), "El duelo aún no ha empezado.");
+    assert.equal(refusalText({ reason: "taken" }), "El rival se llevó esa ficha antes.");
+  } finally {
+    useLocale("en");
+  }
 });

@@ -5,6 +5,8 @@ import "./locale.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { useLocale } from "./catalogue.mjs";
+
 import { END_WORDS, groupLedger, ordinal, standingWords } from "../../src/tilematch/web/js/game/state.js";
 import { applyFrame, emptyDuel, endWords, figureRows, myDuelBest } from "../../src/tilematch/web/js/pages/duel.js";
 import { boardsPlayed } from "../../src/tilematch/web/js/pages/results.js";

@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { useLocale } from "./catalogue.mjs";
+
 import {
   changeLayer,
   count,
@@ -136,4 +138,24 @@ test("the board resizes but never cuts off a tile", async () => {
   assert.deepEqual(small.cursor, { x: 6, y: 2 });
   const large = resizeBoard(model, 64, 40);
   assert.deepEqual([large.width, large.height, count(large)], [64, 40, 1]);
+});
+
+test("the editors' words come from the catalogue of the page's locale", async () => {
+  const { TEXT, playChoices } = await import("../../src/tilematch/web/js/editor/texts.js");
+  assert.equal(TEXT.tiles(1), "1 tile");
+  assert.equal(TEXT.tiles(1200), "1,200 tiles");
+  useLocale("ja");
+  try {
+    assert.equal(TEXT.title, "配置エディター");
+    assert.equal(TEXT.layer(0), "1 段目");
+    assert.equal(TEXT.problemsHeading(2), "問題が 2 件あります");
+    assert.deepEqual(playChoices("grid"), [["shisensho", "classic", "四川省 クラシック"]]);
+    useLocale("de");
+    assert.equal(TEXT.tiles(1200), "1.200 Steine");
+    assert.equal(TEXT.confirmDelete("Drache"), "„Drache“ löschen? Bereits gespielte Partien behalten ihr Spielfeld.");
+    useLocale("fr");
+    assert.equal(TEXT.ready(1), "Prête à jouer\u202f: 1 tuile.");
+  } finally {
+    useLocale("en");
+  }
 });

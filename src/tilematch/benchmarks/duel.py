@@ -223,7 +223,7 @@ async def _in_process(boards: int) -> list[float]:
 
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        storage = Storage(Path(tmp) / "duel.sqlite3", now=0.0)
+        storage = Storage(Path(tmp) / "duels.sqlite3", now=0.0)
         rooms = DuelRooms(storage, time.time, DuelConfig(countdown=0.0))
         try:
             for index in range(boards):

@@ -22,6 +22,7 @@ from tilematch.modes.settings import GRID_COLUMNS, GRID_ROWS
 from tilematch.server.db import layouts as db
 from tilematch.server.db.connection import Storage
 from tilematch.server.errors import ApiError
+from tilematch.server.layout_problems import problems_json
 from tilematch.server.players import Player
 
 #: The most layouts a player keeps (layered and Shisen-Sho together).
@@ -61,13 +62,14 @@ def tile_count(kind: str, cells: Sequence[Any]) -> int:
     return len(cells)
 
 
-def check_report(kind: str, cells: Sequence[Any]) -> dict[str, Any]:
-    """The answer of ``POST /api/layouts/check``: ``{"ok", "tiles", "problems"}``."""
+def check_report(kind: str, cells: Sequence[Any], locale: str = "en") -> dict[str, Any]:
+    """The answer of ``POST /api/layouts/check``: ``{"ok", "tiles", "problems"}``, each
+    problem's ``message`` in ``locale`` beside its ``code``."""
     found = board_problems(kind, cells)
     return {
         "ok": not found,
         "tiles": tile_count(kind, cells),
-        "problems": [problem.to_json() for problem in found],
+        "problems": problems_json(locale, kind, found),
     }
 
 

@@ -36,11 +36,12 @@ def _cell_problems(rows: Sequence[object]) -> list[Problem]:
             continue
         if len(line) != width:
             text = f"row {r + 1} has {len(line)} cells, not {width} like row 1"
-            found.append(Problem("ragged", text, None, (r, min(len(line), width))))
+            params = {"cells": len(line), "width": width}
+            found.append(Problem("ragged", text, None, (r, min(len(line), width)), params=params))
         for c, char in enumerate(line):
             if char not in "#.":
                 text = f"row {r + 1}, column {c + 1}: {char!r} is not a cell (use '#' or '.')"
-                found.append(Problem("not_a_cell", text, None, (r, c)))
+                found.append(Problem("not_a_cell", text, None, (r, c), params={"char": char}))
     return found
 
 
@@ -58,7 +59,7 @@ def outline_problems(
     least_rows, most_rows = height
     least_cols, most_cols = width
     if not rows:
-        return [Problem("empty", "the outline has no rows")]
+        return [Problem("empty", "the outline has no rows", params={"rows": 0})]
     found = _cell_problems(rows)
     cols = len(rows[0]) if isinstance(rows[0], str) else 0
     if not (least_rows <= len(rows) <= most_rows and least_cols <= cols <= most_cols):
@@ -66,7 +67,9 @@ def outline_problems(
             f"a grid of {cols} x {len(rows)} cells (columns x rows) is out of bounds:"
             f" {least_cols} to {most_cols} columns and {least_rows} to {most_rows} rows"
         )
-        found.append(Problem("out_of_bounds", text))
+        size = {"cols": cols, "rows": len(rows), "least_cols": least_cols}
+        size |= {"most_cols": most_cols, "least_rows": least_rows, "most_rows": most_rows}
+        found.append(Problem("out_of_bounds", text, params=size))
     count = len(painted_cells([line for line in rows if isinstance(line, str)]))
     if not count:
         found.append(Problem("empty", "the outline has no tiles ('#')"))
@@ -75,5 +78,6 @@ def outline_problems(
         text = (
             f"{count} tiles are not whole groups of {GROUP}: add {short} or remove {count % GROUP}"
         )
-        found.append(Problem("group_size", text))
+        wanted = {"count": count, "group": GROUP, "add": short, "remove": count % GROUP}
+        found.append(Problem("group_size", text, params=wanted))
     return found

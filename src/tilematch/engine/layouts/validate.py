@@ -17,8 +17,8 @@ mark each tile. :func:`editor_problems` adds the limits of a player's own layout
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
 from tilematch.engine.layouts.layout import (
@@ -50,7 +50,8 @@ class Problem:
     ``"odd_count"`` for the layout as a whole), ``message`` says it for a
     person, ``index`` is the tile's place in the list given (``None`` for the
     whole layout), ``tile`` its position (``(x, y, z)``, or ``(row, col)`` of a
-    Shisen-Sho outline), ``other`` the tile it collides with.
+    Shisen-Sho outline), ``other`` the tile it collides with, ``params`` the
+    figures of the message by name (so that a caller can say it in another language).
     """
 
     code: str
@@ -58,6 +59,7 @@ class Problem:
     index: int | None = None
     tile: tuple[int, ...] | None = None
     other: tuple[int, ...] | None = None
+    params: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
 
     def to_json(self) -> dict[str, object]:
         """The problem as a JSON object (positions as ``[x, y, z]`` lists)."""
@@ -78,12 +80,17 @@ def _well_formed(
     raw: Sequence[object], number: int, max_coord: int
 ) -> tuple[Position | None, Problem | None]:
     if len(raw) != 3 or not all(type(c) is int for c in raw):
-        return None, Problem("not_a_tile", f"tile {number + 1} is not three whole numbers", number)
+        return None, Problem(
+            "not_a_tile",
+            f"tile {number + 1} is not three whole numbers",
+            number,
+            params={"number": number + 1},
+        )
     x, y, z = (int(c) for c in raw)  # type: ignore[call-overload]
     tile = (x, y, z)
     if not all(0 <= c <= max_coord for c in tile):
         text = f"tile at {_fmt(tile)} is outside 0..{max_coord} on some axis"
-        return None, Problem("out_of_range", text, number, tile)
+        return None, Problem("out_of_range", text, number, tile, params={"most": max_coord})
     return tile, None
 
 
@@ -115,7 +122,7 @@ def problems(
             continue
         if len(kept) >= max_tiles:
             text = f"tile at {_fmt(tile)} is one too many: at most {max_tiles} tiles"
-            found.append(Problem("too_many", text, number, tile))
+            found.append(Problem("too_many", text, number, tile, params={"most": max_tiles}))
             continue
         x, y, z = tile
         clash = next(
@@ -145,7 +152,8 @@ def problems(
     if not count:
         found.append(Problem("empty", "the layout has no tiles"))
     elif count % 2:
-        found.append(Problem("odd_count", f"odd number of tiles ({count}); tiles go in pairs"))
+        text = f"odd number of tiles ({count}); tiles go in pairs"
+        found.append(Problem("odd_count", text, params={"count": count}))
     return sorted(found, key=lambda p: (p.index is None, p.index or 0))
 
 
@@ -155,7 +163,7 @@ def _floating(kept: list[tuple[int, Position]], bridges: bool) -> list[Problem]:
     for i in unsupported(tiles, bridges=bridges):
         number, (x, y, z) = kept[i]
         text = f"tile at ({x}, {y}, {z}) rests on nothing (no tile under it on layer {z - 1})"
-        found.append(Problem("floating", text, number, (x, y, z)))
+        found.append(Problem("floating", text, number, (x, y, z), params={"below": z - 1}))
     return found
 
 
@@ -184,10 +192,13 @@ def editor_problems(positions: Sequence[Sequence[object]]) -> list[Problem]:
                 f"{a} at most {m}" for a, m in zip("xyz", EDITOR_BOUNDS, strict=True)
             )
             text = f"tile at {_fmt((x, y, z))} is out of bounds ({limits})"
-            found.append(Problem("out_of_bounds", text, number, (x, y, z)))
+            most = dict(zip(("most_x", "most_y", "most_z"), EDITOR_BOUNDS, strict=True))
+            found.append(Problem("out_of_bounds", text, number, (x, y, z), params=dict(most)))
     if 0 < len(positions) < EDITOR_LEAST:
         text = f"{len(positions)} tiles are too few: a layout needs at least {EDITOR_LEAST}"
-        found.append(Problem("too_few", text))
+        found.append(
+            Problem("too_few", text, params={"count": len(positions), "least": EDITOR_LEAST})
+        )
     return sorted(found, key=lambda p: (p.index is None, p.index or 0))
 
 

@@ -42,14 +42,20 @@ def domains(locales_dir: Path = LOCALES_DIR) -> frozenset[str]:
     return frozenset(path.stem for path in (locales_dir / "en").glob("*.json"))
 
 
+#: Folders of the package that never name a message id.
+ENGLISH_ONLY = frozenset({"locales", "engine", "commands", "benchmarks"})
+
+
 def source_files(package: Path = PACKAGE) -> list[Path]:
     """The files that may name message ids: Python, the page's modules and its HTML
-    (the catalogues themselves are not among them)."""
+    (not the catalogues themselves, nor the parts that stay English: the engine, the
+    command line and the benchmarks)."""
     files = [*package.rglob("*.py"), *package.rglob("*.js"), *package.rglob("*.html")]
     return sorted(
         path
         for path in files
-        if "locales" not in path.relative_to(package).parts and path != Path(__file__).resolve()
+        if not set(path.relative_to(package).parts) & ENGLISH_ONLY
+        and path != Path(__file__).resolve()
     )
 
 
@@ -57,9 +63,10 @@ def _in_domain(msg_id: str, known: frozenset[str]) -> bool:
     return msg_id.split(".", 1)[0] in known
 
 
-def ids_in(text: str, known: frozenset[str]) -> set[str]:
+def ids_in(text: str, known: frozenset[str], *, python: bool = False) -> set[str]:
     """The message ids ``text`` (one file) names: whole-id literals, HTML marks and
-    ``i18n-ids:`` lists, of the ``known`` domains."""
+    ``i18n-ids:`` lists, of the ``known`` domains (in ``python`` source a backquote
+    marks a name in a docstring, never a string)."""
     found = {m.group(2) for m in _LITERAL_ID.finditer(text)}
     found |= {m.group(1) for m in _MARK.finditer(text)}
     for listed in _LISTED.finditer(text):
@@ -72,7 +79,7 @@ def used_ids(files: Iterable[Path] | None = None, known: frozenset[str] | None =
     known = domains() if known is None else known
     used: set[str] = set()
     for path in source_files() if files is None else files:
-        used |= ids_in(path.read_text(encoding="utf-8"), known)
+        used |= ids_in(path.read_text(encoding="utf-8"), known, python=path.suffix == ".py")
     return used
 
 

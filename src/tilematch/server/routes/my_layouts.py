@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Response, status
+from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from tilematch.engine.layouts.validate import EDITOR_TILES
 from tilematch.server import player_layouts as layouts
 from tilematch.server.deps import PlayerDep, ServerDep
 from tilematch.server.errors import ApiError
+from tilematch.server.i18n import request_locale
 from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY, answers
 
 router = APIRouter(prefix="/api", tags=["layouts"], responses=EVERY_REQUEST)
@@ -78,11 +79,11 @@ class LayoutChange(BaseModel):
 
 
 @router.post("/layouts/check", summary="Check a layout or outline", responses=WITH_BODY)
-def check_layout(body: Body, player: PlayerDep) -> dict[str, Any]:
+def check_layout(body: Body, player: PlayerDep, request: Request) -> dict[str, Any]:
     """``{"ok", "tiles", "problems": [{"code", "message", "tile", ...}]}``: every problem
     of the board, each at its tile (``[x, y, z]`` or ``[row, col]``; ``null`` for the
-    whole board). Nothing is stored."""
-    return layouts.check_report(body.kind, body.cells())
+    whole board), its ``message`` in the player's language. Nothing is stored."""
+    return layouts.check_report(body.kind, body.cells(), request_locale(request))
 
 
 @router.get("/my/layouts", summary="List my layouts")

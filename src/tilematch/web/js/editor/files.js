@@ -4,6 +4,7 @@
 // (POST /api/layouts/export). The page never parses a layout format itself.
 
 import { api, ApiError } from "../api.js";
+import { TEXT } from "./texts.js";
 
 /** The largest file the page sends to be read, in characters. */
 export const MAX_FILE = 1_000_000;
@@ -13,7 +14,7 @@ export const MAX_FILE = 1_000_000;
  * @param {File} file
  */
 export async function importFile(file) {
-  if (file.size > MAX_FILE) throw new ApiError(413, "file_too_large", `${file.name} is larger than ${MAX_FILE} bytes.`);
+  if (file.size > MAX_FILE) throw new ApiError(413, "file_too_large", TEXT.tooLarge(file.name, MAX_FILE));
   const text = await file.text();
   return api.importLayout(file.name, text);
 }
@@ -36,7 +37,7 @@ export async function exportFile(format, name, positions) {
     } catch {
       /* no JSON body */
     }
-    throw new ApiError(response.status, error.code || "http", error.message || `The server answered ${response.status}.`);
+    throw new ApiError(response.status, error.code || "http", error.message || TEXT.serverAnswered(response.status));
   }
   const disposition = response.headers.get("content-disposition") || "";
   const found = /filename="?([^";]+)"?/.exec(disposition);

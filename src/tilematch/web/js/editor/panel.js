@@ -4,7 +4,7 @@
 
 import { api } from "../api.js";
 import { announce, esc } from "../dom.js";
-import { PLAY_CHOICES, TEXT } from "./texts.js";
+import { playChoices, TEXT } from "./texts.js";
 
 /** Milliseconds of quiet before the page asks the server to check the board. */
 export const CHECK_DELAY = 350;
@@ -22,7 +22,7 @@ export const CHECK_DELAY = 350;
  * @param {"stack" | "grid"} kind @param {string} name
  */
 export function panelMarkup(kind, name) {
-  const plays = PLAY_CHOICES[kind]
+  const plays = playChoices(kind)
     .map(([game, mode, label]) => `<option value="${game}/${mode}">${esc(label)}</option>`)
     .join("");
   return `<section class="ed-panel card" aria-label="${esc(TEXT.name)}">

@@ -7,7 +7,7 @@ import { esc } from "../dom.js";
 import { layoutSvg, outlineSvg } from "./draw.js";
 import { createModel, fitted } from "./model.js";
 import { outlineFromRows } from "./outline.js";
-import { PLAY_CHOICES, TEXT } from "./texts.js";
+import { playChoices, TEXT } from "./texts.js";
 
 /**
  * @param {HTMLElement} main
@@ -20,7 +20,7 @@ export async function showShared(main, code, navigate) {
     layout.kind === "grid"
       ? outlineSvg(outlineFromRows(layout.rows))
       : layoutSvg(fitted(createModel({ width: 4, height: 4, positions: layout.positions }), layout.positions), { view: "all" });
-  const plays = PLAY_CHOICES[/** @type {"stack" | "grid"} */ (layout.kind)]
+  const plays = playChoices(/** @type {"stack" | "grid"} */ (layout.kind))
     .map(([game, mode, label]) => `<button type="button" data-play="${game}/${mode}">${esc(label)}</button>`)
     .join("");
   main.innerHTML = `<div class="editor-page shared-layout">

@@ -1,85 +1,206 @@
 // @ts-check
-// Every sentence the layout editors show, in one table (a later catalogue translates them).
+// Every sentence the layout editors show, by message id of the `editor` domain
+// (src/tilematch/locales/<locale>/editor.json). Each entry reads the catalogue when it is
+// used, so the page speaks the locale it was opened in.
 
-import { counted } from "../dom.js";
+import { t } from "../i18n.js";
 
+/**
+ * The editors' words: plain texts are read as properties (`TEXT.save`), texts with
+ * figures are functions (`TEXT.tiles(12)`).
+ */
 export const TEXT = {
-  title: "Layout Editor",
-  outlineTitle: "Shisen-Sho Outline Editor",
-  intro:
-    "Click or tap a half-tile step to place a tile on the layer shown; click a tile to remove it. " +
-    "With the keyboard: arrow keys move the cursor (Shift for a whole tile), Space or Enter places or removes, Page Up and Page Down change the layer.",
-  outlineIntro:
-    "Click or tap cells to paint them; click a painted cell to clear it. With the keyboard: arrow keys move, Space or Enter paints or clears.",
-  boardLabel: "Layout board",
-  outlineLabel: "Outline grid",
-  layer: (z) => `Layer ${z + 1}`,
-  viewLayer: "This layer",
-  viewAll: "All layers",
-  mirrorLeftRight: "Mirror left–right",
-  mirrorTopBottom: "Mirror top–bottom",
-  undo: "Undo",
-  redo: "Redo",
-  clear: "Clear",
-  up: "Layer up",
-  down: "Layer down",
-  name: "Name",
-  defaultName: "My layout",
-  defaultOutline: "My outline",
-  save: "Save",
-  saved: "Saved.",
-  delete: "Delete",
-  confirmDelete: (name) => `Delete “${name}”? Games already played on it keep their board.`,
-  deleted: "Deleted.",
-  share: "Share link",
-  copyLink: "Copy link",
-  copied: "Link copied.",
-  shareFirst: "Save the layout to share it.",
-  testPlay: "Test-play",
-  playAs: "Play as",
-  importFile: "Import a file",
-  dropHere: "or drop a KMahjongg, GNOME Mahjongg or Kyodai file here",
-  imported: (name, n) => `Imported “${name}”: ${counted(n, "tile")}.`,
-  exportAs: "Export as",
-  exportButton: "Export",
-  myLayouts: "My layouts",
-  none: "No layouts saved yet.",
-  newLayout: "New layout",
-  newOutline: "New outline",
-  outlineEditor: "Shisen-Sho outline editor",
-  layoutEditor: "Layout editor",
-  checking: "Checking…",
-  ready: (n) => `Ready to play: ${counted(n, "tile")}.`,
-  problemsHeading: (n) => counted(n, "problem"),
-  tiles: (n) => counted(n, "tile"),
-  perLayer: (counts) => counts.map((n, z) => `${z + 1}: ${n}`).join(" · "),
-  goTo: "Show",
-  rows: "Rows",
-  cols: "Columns",
-  resize: "Resize",
-  across: "Tiles across",
-  tallness: "Tiles down",
-  cursorAt: (x, y, z) => `Cursor at ${x}, ${y} on layer ${z + 1}`,
-  cellAt: (r, c) => `Cursor at row ${r + 1}, column ${c + 1}`,
-  placed: (n) => `${counted(n, "tile")} placed`,
-  sharedBy: (owner) => (owner ? `Shared by ${owner}` : "Shared by an unnamed player"),
-  copyToMine: "Copy to my layouts",
-  editMine: "Edit",
-  readOnly: "This layout is read-only; copy it to change it.",
-  unsaved: "Unsaved changes",
-  quota: (n, most) => `${n} of ${most} kept`,
+  /** @param {number} z */
+  layer: (z) => t("editor.layer", { number: z + 1 }),
+  /** @param {string} name */
+  confirmDelete: (name) => t("editor.confirm_delete", { name }),
+  /** @param {string} name @param {number} count */
+  imported: (name, count) => t("editor.imported", { name, count }),
+  /** @param {number} count */
+  ready: (count) => t("editor.check.ready", { count }),
+  /** @param {number} count */
+  problemsHeading: (count) => t("editor.check.problems", { count }),
+  /** @param {number} count */
+  tiles: (count) => t("editor.count.tiles", { count }),
+  /** @param {number[]} counts tiles per layer, from the lowest */
+  perLayer: (counts) => counts.map((count, z) => t("editor.count.on_layer", { layer: z + 1, count })).join(" · "),
+  /** @param {number} x @param {number} y @param {number} z */
+  cursorAt: (x, y, z) => t("editor.cursor.layout", { x, y, layer: z + 1 }),
+  /** @param {number} r @param {number} c */
+  cellAt: (r, c) => t("editor.cursor.outline", { row: r + 1, column: c + 1 }),
+  /** @param {number} count */
+  placed: (count) => t("editor.count.placed", { count }),
+  /** @param {string | null} owner */
+  sharedBy: (owner) => (owner ? t("editor.shared.by", { owner }) : t("editor.shared.by_unnamed")),
+  /** @param {number} count @param {number} most */
+  quota: (count, most) => t("editor.mine.quota", { count, most }),
+  /** @param {string} name @param {number} size */
+  tooLarge: (name, size) => t("editor.file.too_large", { name, size }),
+  /** @param {number} status */
+  serverAnswered: (status) => t("editor.file.server_answered", { status }),
+  get title() {
+    return t("editor.title");
+  },
+  get outlineTitle() {
+    return t("editor.outline.title");
+  },
+  get intro() {
+    return t("editor.intro");
+  },
+  get outlineIntro() {
+    return t("editor.outline.intro");
+  },
+  get boardLabel() {
+    return t("editor.board_label");
+  },
+  get outlineLabel() {
+    return t("editor.outline.grid_label");
+  },
+  get viewLayer() {
+    return t("editor.view.layer");
+  },
+  get viewAll() {
+    return t("editor.view.all");
+  },
+  get mirrorLeftRight() {
+    return t("editor.mirror.left_right");
+  },
+  get mirrorTopBottom() {
+    return t("editor.mirror.top_bottom");
+  },
+  get undo() {
+    return t("editor.undo");
+  },
+  get redo() {
+    return t("editor.redo");
+  },
+  get clear() {
+    return t("editor.clear");
+  },
+  get up() {
+    return t("editor.layer_up");
+  },
+  get down() {
+    return t("editor.layer_down");
+  },
+  get name() {
+    return t("editor.name");
+  },
+  get defaultName() {
+    return t("editor.default_name");
+  },
+  get defaultOutline() {
+    return t("editor.outline.default_name");
+  },
+  get save() {
+    return t("editor.save");
+  },
+  get saved() {
+    return t("editor.saved");
+  },
+  get delete() {
+    return t("editor.delete");
+  },
+  get deleted() {
+    return t("editor.deleted");
+  },
+  get share() {
+    return t("editor.share.link");
+  },
+  get copyLink() {
+    return t("editor.share.copy");
+  },
+  get copied() {
+    return t("editor.share.copied");
+  },
+  get shareFirst() {
+    return t("editor.share.save_first");
+  },
+  get testPlay() {
+    return t("editor.test_play");
+  },
+  get playAs() {
+    return t("editor.play_as");
+  },
+  get importFile() {
+    return t("editor.file.import");
+  },
+  get dropHere() {
+    return t("editor.file.drop_here");
+  },
+  get exportAs() {
+    return t("editor.file.export_as");
+  },
+  get exportButton() {
+    return t("editor.file.export");
+  },
+  get myLayouts() {
+    return t("editor.mine.title");
+  },
+  get none() {
+    return t("editor.mine.none");
+  },
+  get newLayout() {
+    return t("editor.mine.new_layout");
+  },
+  get newOutline() {
+    return t("editor.mine.new_outline");
+  },
+  get outlineEditor() {
+    return t("editor.outline.link");
+  },
+  get layoutEditor() {
+    return t("editor.layout_link");
+  },
+  get checking() {
+    return t("editor.check.checking");
+  },
+  get goTo() {
+    return t("editor.check.show");
+  },
+  get rows() {
+    return t("editor.outline.rows");
+  },
+  get cols() {
+    return t("editor.outline.columns");
+  },
+  get resize() {
+    return t("editor.resize");
+  },
+  get across() {
+    return t("editor.size.across");
+  },
+  get tallness() {
+    return t("editor.size.down");
+  },
+  get copyToMine() {
+    return t("editor.shared.copy");
+  },
+  get editMine() {
+    return t("editor.shared.edit");
+  },
+  get readOnly() {
+    return t("editor.shared.read_only");
+  },
+  get unsaved() {
+    return t("editor.unsaved");
+  },
 };
 
-/** Names of the games a layout is played in. */
-export const PLAY_CHOICES = {
-  stack: [
-    ["solitaire", "regular", "Mahjong Solitaire"],
-    ["blackwhite", "zen", "Black & White Zen"],
-  ],
-  grid: [["shisensho", "classic", "Shisen-Sho Classic"]],
-};
+/**
+ * The games a layout is played in, as `[game, mode, name]`, for the kind of board.
+ * @param {"stack" | "grid"} kind
+ * @returns {[string, string, string][]}
+ */
+export function playChoices(kind) {
+  if (kind === "grid") return [["shisensho", "classic", t("editor.play.shisensho_classic")]];
+  return [
+    ["solitaire", "regular", t("editor.play.solitaire")],
+    ["blackwhite", "zen", t("editor.play.blackwhite_zen")],
+  ];
+}
 
-/** The layout file formats export writes. */
+/** The layout file formats export writes (their own names, the same in every language). */
 export const FORMATS = [
   ["kmahjongg", "KMahjongg (.layout)"],
   ["gnome", "GNOME Mahjongg (.map)"],

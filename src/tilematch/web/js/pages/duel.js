@@ -11,40 +11,95 @@ import { clock, esc } from "../dom.js";
 import { formatNumber, t } from "../i18n.js";
 import { snap, refuse } from "../sound.js";
 
-export const DUEL_SIZES = [
-  ["4x6", "6 × 4 — a quick duel, 24 tiles"],
-  ["6x8", "8 × 6 — 48 tiles"],
-  ["8x12", "12 × 8 — 96 tiles"],
-  ["8x17", "17 × 8 — standard, 136 tiles"],
+/** The board sizes a duel offers, as `[rows x columns, message id of its label]`. */
+const SIZES = [
+  ["4x6", "duel.lobby.size.quick"],
+  ["6x8", "duel.lobby.size.small"],
+  ["8x12", "duel.lobby.size.medium"],
+  ["8x17", "duel.lobby.size.standard"],
 ];
-const RIVAL_NAMES = { relaxed: "Relaxed", steady: "Steady", sharp: "Sharp" };
-// What the page says after a close that it does not reconnect from, by the server's word.
+
+/** The board sizes a duel offers, as `[rows x columns, label]` in the page's language. */
+export function duelSizes() {
+  return SIZES.map(([value, id]) => {
+    const [rows, cols] = value.split("x").map(Number);
+    return [value, t(id, { cols, rows, count: rows * cols })];
+  });
+}
+
+/** The close words after which the page does not reconnect, with their sentences' ids. */
 const FINAL_CLOSES = {
-  replaced: "This duel is open in another tab or window.",
-  unauthorized: "Your player token is not known here.",
-  bad_origin: "This page is not the game's own; open the duel from the game's address.",
-  rate_limited: "Too many duel rooms were opened from your address; wait a minute, then reload.",
-  no_room: "There is no open duel room with this code.",
-  expired: "Nobody joined this room in time; it has expired.",
-  full: "This room has too many spectators.",
-  policy: "Too many frames were sent; the connection was closed.",
-  shutdown: "The server stopped; this duel ended without a result.",
-  too_big: "A frame was too large; the connection was closed.",
+  replaced: "duel.close.replaced",
+  unauthorized: "duel.close.unauthorized",
+  bad_origin: "duel.close.bad_origin",
+  rate_limited: "duel.close.rate_limited",
+  no_room: "duel.close.no_room",
+  expired: "duel.close.expired",
+  full: "duel.close.full",
+  policy: "duel.close.policy",
+  shutdown: "duel.close.shutdown",
+  too_big: "duel.close.too_big",
 };
+
+/** Refusal reasons of a claim (the server's words) with the ids of the page's sentences. */
+const REFUSALS = {
+  locked: "duel.refused.locked",
+  taken: "duel.refused.taken",
+  "game over": "duel.refused.game_over",
+  away: "duel.refused.away",
+  stale: "duel.refused.stale",
+  empty: "duel.refused.empty",
+  same: "duel.refused.same",
+  "not a match": "duel.refused.not_a_match",
+  "no path": "duel.refused.no_path",
+};
+
+/**
+ * What the page says for a refused claim: the sentence of its `reason` in the page's
+ * language, else the server's own words.
+ * @param {{reason?: string | null, message?: string}} frame
+ */
+export function refusalText(frame) {
+  const id = REFUSALS[String(frame.reason || "")];
+  if (id) return t(id);
+  return frame.message || t("duel.refused.other", { reason: String(frame.reason || "") });
+}
+
+/** Error codes of a refused frame with the ids of the page's sentences. */
+const ERRORS = {
+  rate_limited: "duel.error.rate_limited",
+  bad_frame: "duel.error.bad_frame",
+  bad_json: "duel.error.bad_json",
+  not_a_player: "duel.error.not_a_player",
+  not_started: "duel.error.not_started",
+  not_over: "duel.error.not_over",
+};
+
+/**
+ * What the page says for an `error` frame: the sentence of its `code`, else the server's.
+ * @param {{code?: string, message?: string}} frame
+ */
+export function errorText(frame) {
+  const id = ERRORS[String(frame.code || "")];
+  return id ? t(id) : frame.message || "";
+}
+
+/** The computer rivals' names by level. */
+const RIVAL_NAMES = { relaxed: "duel.rival.relaxed", steady: "duel.rival.steady", sharp: "duel.rival.sharp" };
 
 /** The computer rivals as `[level, name, pace]` words, from the server's duel facts. */
 export function rivalChoices(facts) {
   return facts.rivals.map(({ level, seconds_per_pair }) => [
     level,
-    RIVAL_NAMES[level] || level,
-    `a pair every ${seconds_per_pair} s`,
+    RIVAL_NAMES[level] ? t(RIVAL_NAMES[level]) : level,
+    t("duel.rival.pace", { seconds: seconds_per_pair }),
   ]);
 }
 
 /** The sentence for a websocket close code after which the page stays closed, else null. */
 export function finalClose(facts, code) {
   for (const [word, value] of Object.entries(facts.close_codes)) {
-    if (value === code && word in FINAL_CLOSES) return FINAL_CLOSES[word];
+    if (value === code && word in FINAL_CLOSES) return t(FINAL_CLOSES[word]);
   }
   return null;
 }
@@ -229,6 +284,9 @@ export const END_DUEL_WORDS = {
   player: (n) => t("game.duel_end.player", { n }),
 };
 
+/** The name of seat `p` when the player has none. @param {number} p */
+const seatName = (p) => t("duel.room.player", { number: p + 1 });
+
 /**
  * The words of the end screen for the player in seat `you` (null: a spectator); with the
  * server's `figures` the text says by how much and in what time.
@@ -302,33 +360,32 @@ async function lobby(main, navigate, me, facts) {
   main.innerHTML = `
     <div class="duel-lobby-page">
       <form class="card duel-create" aria-labelledby="duel-create-h">
-        <h1 id="duel-create-h">Speed Duel</h1>
-        <p class="muted">Two players, one Shisen-Sho board. The first valid claim of a pair takes it;
-        a wrong pair locks you out for a second. Most tiles wins.</p>
-        <label>Your name <input name="name" maxlength="24" autocomplete="nickname" value="${esc(me.name || "")}" placeholder="shown to your opponent"></label>
-        <label>Board <select name="size">${DUEL_SIZES.map(
-          ([v, t]) => `<option value="${v}"${v === "6x8" ? " selected" : ""}>${t}</option>`,
+        <h1 id="duel-create-h">${esc(t("duel.title"))}</h1>
+        <p class="muted">${esc(t("duel.lobby.intro"))}</p>
+        <label>${esc(t("duel.lobby.your_name"))} <input name="name" maxlength="24" autocomplete="nickname" value="${esc(me.name || "")}" placeholder="${esc(t("duel.lobby.name_hint"))}"></label>
+        <label>${esc(t("duel.lobby.board"))} <select name="size">${duelSizes().map(
+          ([v, label]) => `<option value="${v}"${v === "6x8" ? " selected" : ""}>${esc(label)}</option>`,
         ).join("")}</select></label>
-        <label class="check"><input type="checkbox" name="gravity" value="1"> Gravity (tiles fall down)</label>
-        <label>Seed (optional) <input name="seed" inputmode="numeric" pattern="[0-9]*" autocomplete="off"></label>
+        <label class="check"><input type="checkbox" name="gravity" value="1"> ${esc(t("duel.lobby.gravity"))}</label>
+        <label>${esc(t("duel.lobby.seed"))} <input name="seed" inputmode="numeric" pattern="[0-9]*" autocomplete="off"></label>
         <fieldset class="duel-opponent">
-          <legend>Opponent</legend>
-          <label class="check"><input type="radio" name="rival" value="" checked> A friend — share a link or code</label>
+          <legend>${esc(t("duel.lobby.opponent"))}</legend>
+          <label class="check"><input type="radio" name="rival" value="" checked> ${esc(t("duel.lobby.friend"))}</label>
           ${rivals.map(
-            ([v, t, d]) => `<label class="check"><input type="radio" name="rival" value="${v}"> Computer: ${t} (${d})</label>`,
+            ([v, name, pace]) => `<label class="check"><input type="radio" name="rival" value="${v}"> ${esc(t("duel.lobby.computer", { name, pace }))}</label>`,
           ).join("")}
         </fieldset>
-        <button class="primary" type="submit">Open a duel room</button>
+        <button class="primary" type="submit">${esc(t("duel.lobby.open"))}</button>
         <p class="duel-form-error error-box" role="alert" hidden></p>
       </form>
       <form class="card duel-join" aria-labelledby="duel-join-h">
-        <h2 id="duel-join-h">Join a duel</h2>
-        <label>Room code <input name="code" autocomplete="off" maxlength="12" placeholder="e.g. K7PX2MQ9RT"></label>
-        <button type="submit">Join</button>
+        <h2 id="duel-join-h">${esc(t("duel.join.title"))}</h2>
+        <label>${esc(t("duel.join.code"))} <input name="code" autocomplete="off" maxlength="12" placeholder="${esc(t("duel.join.code_hint", { code: "K7PX2MQ9RT" }))}"></label>
+        <button type="submit">${esc(t("duel.join.join"))}</button>
       </form>
       <section class="card duel-board-list" aria-labelledby="duel-lb-h">
-        <h2 id="duel-lb-h">Duel leaderboard</h2>
-        <div class="duel-lb">Loading…</div>
+        <h2 id="duel-lb-h">${esc(t("duel.board.title"))}</h2>
+        <div class="duel-lb">${esc(t("duel.board.loading"))}</div>
       </section>
     </div>`;
   const create = main.querySelector(".duel-create");
@@ -359,15 +416,15 @@ async function lobby(main, navigate, me, facts) {
     const rows = await api.duelLeaderboard();
     const host = main.querySelector(".duel-lb");
     host.innerHTML = rows.length
-      ? `<table><thead><tr><th>#</th><th>Player</th><th>Wins</th><th>Losses</th><th>Draws</th><th>Tiles</th></tr></thead><tbody>${rows
+      ? `<table><thead><tr><th>#</th>${["duel.board.player", "duel.board.wins", "duel.board.losses", "duel.board.draws", "duel.board.tiles"].map((id) => `<th>${esc(t(id))}</th>`).join("")}</tr></thead><tbody>${rows
           .map(
             (r) =>
               `<tr${r.you ? ' class="is-you"' : ""}><td>${r.rank}</td><td>${esc(r.name)}</td><td>${r.wins}</td><td>${r.losses}</td><td>${r.draws}</td><td>${r.tiles}</td></tr>`,
           )
           .join("")}</tbody></table>`
-      : `<p class="muted">No duels played between people yet.</p>`;
+      : `<p class="muted">${esc(t("duel.board.none"))}</p>`;
   } catch {
-    main.querySelector(".duel-lb").textContent = "The leaderboard is not available.";
+    main.querySelector(".duel-lb").textContent = t("duel.board.unavailable");
   }
   return () => {};
 }
@@ -380,29 +437,29 @@ function roomPage(main, code, navigate, facts) {
   main.innerHTML = `
     <section class="duel" aria-label="Speed Duel" data-phase="waiting">
       <div class="game-head">
-        <h1 class="game-title">Speed Duel</h1>
-        <p class="game-sub muted duel-sub">Room ${esc(code)}</p>
+        <h1 class="game-title">${esc(t("duel.title"))}</h1>
+        <p class="game-sub muted duel-sub">${esc(t("duel.room.code", { code }))}</p>
       </div>
-      <div class="duel-scores" aria-label="Scores">
+      <div class="duel-scores" aria-label="${esc(t("duel.room.scores"))}">
         ${[0, 1]
           .map(
             (p) => `
           <div class="duel-player duel-p${p}" data-player="${p}">
             <span class="duel-swatch" aria-hidden="true"></span>
-            <span class="duel-name">${p === 0 ? "Player 1" : "Waiting for a player…"}</span>
-            <span class="duel-score" aria-label="tiles">0</span>
+            <span class="duel-name">${esc(p === 0 ? seatName(0) : t("duel.room.waiting_player"))}</span>
+            <span class="duel-score" aria-label="${esc(t("duel.room.tiles"))}">0</span>
             <span class="duel-state muted"></span>
-            <span class="duel-lock" hidden>Locked</span>
+            <span class="duel-lock" hidden>${esc(t("duel.room.locked"))}</span>
           </div>`,
           )
-          .join('<span class="duel-vs" aria-hidden="true">vs</span>')}
+          .join(`<span class="duel-vs" aria-hidden="true">${esc(t("duel.room.versus"))}</span>`)}
       </div>
       <div class="card duel-waiting" hidden>
-        <p><strong>Send this link to your opponent</strong> (or the code <strong class="duel-code">${esc(code)}</strong>):</p>
-        <div class="duel-link-row"><input class="duel-link" readonly value="${esc(link)}" aria-label="Room link">
-          <button type="button" class="duel-copy">Copy link</button></div>
+        <p><strong>${esc(t("duel.room.send_link"))}</strong> ${esc(t("duel.room.or_code"))} <strong class="duel-code">${esc(code)}</strong></p>
+        <div class="duel-link-row"><input class="duel-link" readonly value="${esc(link)}" aria-label="${esc(t("duel.room.link"))}">
+          <button type="button" class="duel-copy">${esc(t("duel.room.copy_link"))}</button></div>
         <div class="duel-rivals">
-          <p>…or race the computer instead:</p>
+          <p>${esc(t("duel.room.race_computer"))}</p>
           ${rivals.map(([v, t, d]) => `<button type="button" data-rival="${v}" title="${d}">${t}</button>`).join(" ")}
         </div>
       </div>
@@ -419,9 +476,9 @@ function roomPage(main, code, navigate, facts) {
       <p class="duel-best muted" hidden></p>
       <p class="duel-rematch-note muted"></p>
       <div class="actions">
-        <button type="button" class="primary" data-action="rematch">Rematch</button>
-        <a class="button" href="/duel" data-link>New duel</a>
-        <button type="button" data-action="close">Look at the board</button>
+        <button type="button" class="primary" data-action="rematch">${esc(t("duel.end.rematch"))}</button>
+        <a class="button" href="/duel" data-link>${esc(t("duel.end.new_duel"))}</a>
+        <button type="button" data-action="close">${esc(t("duel.end.look"))}</button>
       </div>
     </dialog>`;
 
@@ -456,30 +513,30 @@ function roomPage(main, code, navigate, facts) {
 
   function nameOf(p) {
     const seat = duel.players[p];
-    if (!seat) return p === 0 ? "Player 1" : "Player 2";
-    return seat.name + (duel.you === p ? " (you)" : "");
+    if (!seat) return seatName(p);
+    return duel.you === p ? t("duel.room.name_you", { name: seat.name }) : seat.name;
   }
 
   function draw() {
     section.dataset.phase = duel.phase;
     section.dataset.you = duel.you == null ? "" : String(duel.you);
     section.classList.toggle("is-spectator", duel.role === "spectator");
-    const sub = [`Room ${code}`];
+    const sub = [t("duel.room.code", { code })];
     if (duel.size[0]) sub.push(`${duel.size[1]} × ${duel.size[0]}`);
-    if (duel.gravity) sub.push("gravity");
-    if (duel.seed != null) sub.push(`seed ${duel.seed}`);
-    if (duel.role === "spectator") sub.push("watching");
+    if (duel.gravity) sub.push(t("duel.room.gravity"));
+    if (duel.seed != null) sub.push(t("duel.room.seed", { seed: String(duel.seed) }));
+    if (duel.role === "spectator") sub.push(t("duel.room.watching"));
     $(".duel-sub").textContent = sub.join(" · ");
     for (const p of [0, 1]) {
       const card = main.querySelector(`.duel-player[data-player="${p}"]`);
       const seat = duel.players[p];
       card.classList.toggle("is-you", duel.you === p);
       card.classList.toggle("is-empty", !seat);
-      card.querySelector(".duel-name").textContent = seat ? nameOf(p) : p === 1 ? "Waiting for a player…" : "Player 1";
+      card.querySelector(".duel-name").textContent = seat ? nameOf(p) : p === 1 ? t("duel.room.waiting_player") : seatName(0);
       card.querySelector(".duel-score").textContent = String(duel.scores[p]);
       let status = "";
-      if (seat && seat.rival) status = "computer";
-      else if (duel.away[p] || (seat && !seat.connected)) status = "away";
+      if (seat && seat.rival) status = t("duel.room.computer");
+      else if (duel.away[p] || (seat && !seat.connected)) status = t("duel.room.away");
       card.querySelector(".duel-state").textContent = status;
       card.classList.toggle("is-winner", duel.result != null && duel.result.winner === p);
     }
@@ -494,8 +551,8 @@ function roomPage(main, code, navigate, facts) {
     const votes = duel.rematch.votes;
     const other = duel.you == null ? null : 1 - duel.you;
     voteNote.textContent =
-      other != null && votes[other] && !votes[/** @type {number} */ (duel.you)] ? `${nameOf(other)} wants a rematch.` :
-      duel.you != null && votes[duel.you] ? "Waiting for the other player to accept…" : "";
+      other != null && votes[other] && !votes[/** @type {number} */ (duel.you)] ? t("duel.end.wants_rematch", { name: nameOf(other) }) :
+      duel.you != null && votes[duel.you] ? t("duel.end.waiting_accept") : "";
     const rematchButton = endDialog.querySelector('[data-action="rematch"]');
     rematchButton.style.display = duel.role === "player" ? "" : "none";
     rematchButton.disabled = duel.you != null && votes[duel.you];
@@ -540,7 +597,7 @@ function roomPage(main, code, navigate, facts) {
   function showEnd() {
     if (!duel.result || shownEnd) return;
     shownEnd = true;
-    const names = [0, 1].map((p) => (duel.players[p] ? duel.players[p].name : `Player ${p + 1}`));
+    const names = [0, 1].map((p) => (duel.players[p] ? duel.players[p].name : seatName(p)));
     const words = endWords(duel.result, duel.you, names, facts.forfeit_seconds, duel.figures);
     endDialog.querySelector("#duel-end-title").textContent = words.title;
     endDialog.querySelector(".duel-end-text").textContent = words.text;
@@ -577,12 +634,12 @@ function roomPage(main, code, navigate, facts) {
         retry = 0;
         break;
       case "countdown":
-        say("Get ready…");
+        say(t("duel.say.get_ready"));
         startCountdown(frame.seconds);
         break;
       case "start":
         countdownEl.hidden = true;
-        say(duel.role === "player" ? "Go! Select a tile, then its partner." : "The duel has started.");
+        say(duel.role === "player" ? t("duel.say.go") : t("duel.say.started"));
         break;
       case "claim": {
         const mine = frame.player === duel.you;
@@ -594,30 +651,32 @@ function roomPage(main, code, navigate, facts) {
         void card.offsetWidth;
         card.classList.add("is-scoring");
         if (mine) snap(1);
-        const what = taken && taken.name ? `the ${taken.name} pair` : "a pair";
-        say(`${nameOf(frame.player)} took ${what}.`, "claim", frame.player);
+        const took = taken && taken.name
+          ? t("duel.say.took_named", { name: nameOf(frame.player), tile: taken.name })
+          : t("duel.say.took", { name: nameOf(frame.player) });
+        say(took, "claim", frame.player);
         break;
       }
       case "reshuffle":
         selected = null;
-        say("No pair was left: the board was reshuffled for both.", "hint");
+        say(t("duel.say.reshuffled"), "hint");
         break;
       case "lockout":
         if (frame.player === duel.you) showLock(frame.seconds);
         break;
       case "refused":
-        if (frame.reason === "taken" || frame.reason === "stale") say(frame.message, "warn");
+        if (frame.reason === "taken" || frame.reason === "stale") say(refusalText(frame), "warn");
         else {
           board.shake([frame.a, frame.b]);
           refuse();
-          say(frame.message || `Refused: ${frame.reason}.`, "error");
+          say(refusalText(frame), "error");
         }
         break;
       case "away":
-        say(`${nameOf(frame.player)} lost the connection: ${facts.forfeit_seconds} seconds to come back.`, "warn");
+        say(t("duel.say.away", { name: nameOf(frame.player), count: facts.forfeit_seconds }), "warn");
         break;
       case "back":
-        say(`${nameOf(frame.player)} is back.`);
+        say(t("duel.say.back", { name: nameOf(frame.player) }));
         break;
       case "end":
         shownEnd = false;
@@ -627,17 +686,19 @@ function roomPage(main, code, navigate, facts) {
         if (frame.code) navigate(`/duel?room=${encodeURIComponent(frame.code)}`);
         break;
       case "expired":
+        say(t("duel.close.expired"), "error");
+        break;
       case "closing":
-        say(frame.message, "error");
+        say(duel.phase === "over" ? t("duel.say.closing_finished") : t("duel.say.closing"), "error");
         break;
       case "paused":
-        say(frame.message, "warn");
+        say(t("duel.say.paused"), "warn");
         break;
       case "resumed":
         say(frame.message, "ok");
         break;
       case "error":
-        say(frame.message, "error");
+        say(errorText(frame), "error");
         break;
       case "state":
         if (frame.phase === "countdown" && frame.starts_at != null) {
@@ -653,15 +714,15 @@ function roomPage(main, code, navigate, facts) {
 
   function pick(spot) {
     if (duel.role !== "player") {
-      say("You are watching this duel.", "warn");
+      say(t("duel.say.watching"), "warn");
       return;
     }
     if (duel.phase !== "playing") {
-      say(duel.phase === "over" ? "The duel is over." : "Wait for the start.", "warn");
+      say(duel.phase === "over" ? t("duel.refused.game_over") : t("duel.say.wait_start"), "warn");
       return;
     }
     if (performance.now() < lockedUntil) {
-      say("Locked out for a moment after a wrong pair.", "error");
+      say(t("duel.refused.locked"), "error");
       return;
     }
     if (selected === spot) selected = null;
@@ -678,7 +739,7 @@ function roomPage(main, code, navigate, facts) {
 
   function send(frame) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
-    else say("Not connected; reconnecting…", "warn");
+    else say(t("duel.say.not_connected"), "warn");
   }
 
   function connect() {
@@ -706,13 +767,13 @@ function roomPage(main, code, navigate, facts) {
       if (duel.phase === "over") return; // a finished room closes after a while: nothing to resume
       if (event.code === facts.close_codes.restart) {
         // the server is stopping or the room moved: another server goes on at once
-        say("The server is restarting; reconnecting…", "warn");
+        say(t("duel.say.restarting"), "warn");
         retryTimer = setTimeout(connect, 100);
         return;
       }
       retry += 1;
       const wait = Math.min(5000, 500 * retry);
-      say(`Connection lost; reconnecting in ${Math.ceil(wait / 1000)} s…`, "warn");
+      say(t("duel.say.reconnecting", { count: Math.ceil(wait / 1000) }), "warn");
       retryTimer = setTimeout(connect, wait);
     });
     mine.addEventListener("open", () => {
@@ -724,10 +785,10 @@ function roomPage(main, code, navigate, facts) {
     const input = $(".duel-link");
     try {
       await navigator.clipboard.writeText(input.value);
-      say("Link copied.", "ok");
+      say(t("duel.say.copied"), "ok");
     } catch {
       input.select();
-      say("Press Ctrl+C to copy the selected link.");
+      say(t("duel.say.copy_keys"));
     }
   });
   for (const button of main.querySelectorAll("[data-rival]")) {
@@ -762,9 +823,9 @@ export default async function duelPage(main, { query, navigate }) {
     await api.duel(code);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      main.innerHTML = `<div class="card error-box" role="alert"><h1>No such duel</h1><p>${esc(
+      main.innerHTML = `<div class="card error-box" role="alert"><h1>${esc(t("duel.missing.title"))}</h1><p>${esc(
         error.message,
-      )}</p><p><a href="/duel" data-link>Open a new duel</a></p></div>`;
+      )}</p><p><a href="/duel" data-link>${esc(t("duel.missing.open"))}</a></p></div>`;
       return () => {};
     }
     throw error;

@@ -92,6 +92,7 @@ export default async function results(main) {
         )
         .join("")}</tbody></table></div>`
     : "";
+  // i18n-ids: pages.results.result pages.results.finished
   main.querySelector(".mine").innerHTML = mine.error
     ? `<p class="error-box">${esc(mine.error)}</p>`
     : list.length

@@ -22,9 +22,10 @@ const WORDS = {
   get boards() { return t("pages.stats.boards"); },
   get boardColumns() {
     return [
-      "shared.board", "shared.game", "shared.played", "shared.won", "stats.rate", "results.best_time",
-      "stats.median_time", "results.best_score", "stats.hints_a_game", "stats.undos_a_game",
-    ].map((id) => t(`pages.${id}`));
+      "pages.shared.board", "pages.shared.game", "pages.shared.played", "pages.shared.won",
+      "pages.stats.rate", "pages.results.best_time", "pages.stats.median_time",
+      "pages.results.best_score", "pages.stats.hints_a_game", "pages.stats.undos_a_game",
+    ].map((id) => t(id));
   },
   get charts() { return t("pages.stats.charts"); },
   get table() { return t("pages.stats.table"); },
