@@ -19,10 +19,23 @@ from typing import Any
 
 from tilematch.server.i18n import catalogue
 
-#: Latin words that may stand in a CJK page: the game's name, key caps, technical names.
+#: Latin words that may stand in a CJK page: the game's name, key caps, technical names,
+#: and program and file-format names (KMahjongg, .layout), the same in every language.
 LATIN_ALLOWED = frozenset(
     {
         "tilematch",
+        "English",
+        "Deutsch",
+        "Français",
+        "Español",
+        "Cookie",
+        "GNOME",
+        "Mahjongg",
+        "KMahjongg",
+        "Kyodai",
+        "lay",
+        "layout",
+        "map",
         "JavaScript",
         "Ctrl",
         "Shift",
@@ -88,7 +101,7 @@ def english_in(text: str, locale: str) -> list[str]:
     if locale == "en":
         return []
     if locale in CJK:
-        words = re.findall(r"[A-Za-z][A-Za-z'’]{2,}", text)
+        words = re.findall(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’]{2,}", text)
         return sorted({word for word in words if word not in LATIN_ALLOWED})
     found = {phrase for phrase in _english_phrases(locale) if phrase in text}
     pattern = r"(?<![\w-])(?:" + "|".join(ENGLISH_WORDS) + r")(?![\w-])"

@@ -242,50 +242,10 @@ def test_the_scanner_finds_each_way_of_naming_an_id(tmp_path: Path):
 
 # ------------------------------------------------------------ English left in the page
 
-#: Page modules whose texts are not in the catalogues yet (their areas convert them).
-#: The list only shrinks: the integrator removes each file once its area has landed,
-#: and empties it when all have; a file not listed here may hold no English at all.
-NOT_YET_CONVERTED = frozenset(
-    {
-        "js/board/board.js",
-        "js/board/tilesets.js",
-        "js/editor/files.js",
-        "js/editor/texts.js",
-        "js/game/confirm.js",
-        "js/game/controller.js",
-        "js/game/dialogs.js",
-        "js/game/hud.js",
-        "js/game/notes.js",
-        "js/game/state.js",
-        "js/pages/daily.js",
-        "js/pages/devices.js",
-        "js/pages/duel.js",
-        "js/pages/guide.js",
-        "js/pages/home.js",
-        "js/pages/learn.js",
-        "js/pages/link.js",
-        "js/pages/picker.js",
-        "js/pages/play.js",
-        "js/pages/results.js",
-        "js/pages/settings.js",
-        "js/pages/stats.js",
-        "js/pages/tower.js",
-    }
-)
-
 
 def test_no_english_is_left_in_the_page_modules():
-    left = [
-        str(found)
-        for found in extract.english_literals()
-        if str(found.path.relative_to(extract.WEB_DIR)) not in NOT_YET_CONVERTED
-    ]
+    left = [str(found) for found in extract.english_literals()]
     assert left == [], "English for players outside t():\n" + "\n".join(left)
-
-
-def test_the_not_yet_converted_files_exist():
-    for name in NOT_YET_CONVERTED:
-        assert (extract.WEB_DIR / name).is_file(), name
 
 
 def test_the_english_scanner_tells_sentences_from_code(tmp_path: Path):

@@ -13,7 +13,7 @@ from tilematch.engine.layouts.layout import Layout
 from tilematch.engine.stack.board import StackBoard
 from tilematch.modes.views import tile_view
 from tilematch.server.i18n import translate
-from tilematch.server.sentences import explain_spot, refusal_text
+from tilematch.server.sentences import explain_spot, refusal_text, tile_name
 
 
 def _stack_example(
@@ -89,49 +89,61 @@ def _grid_example(locale: str) -> dict[str, Any]:
     }
 
 
+def _named(locale: str, example: dict[str, Any]) -> dict[str, Any]:
+    """``example`` with each tile's ``name`` in ``locale``."""
+    if locale != "en":
+        for tile in example["tiles"]:
+            if tile.get("code"):
+                tile["name"] = tile_name(locale, tile["code"])
+    return example
+
+
 def examples(locale: str = "en") -> list[dict[str, Any]]:
     """The guide's example positions, each with the tiles, a focus tile and the sentence
     about it in ``locale``, composed from the engine's facts; raises ``ImportError``
     while the engine's boards are unavailable."""
     row = [(0, 0, 0), (2, 0, 0), (4, 0, 0)]
     return [
-        _stack_example(
-            locale,
-            "covered",
-            [(0, 0, 0), (2, 0, 0), (1, 0, 1)],
-            ["1m", "2p", "1m"],
-            0,
-        ),
-        _stack_example(
-            locale,
-            "sides-closed",
-            row,
-            ["3s", "7z", "3s"],
-            1,
-        ),
-        _stack_example(
-            locale,
-            "one-side-open",
-            row,
-            ["3s", "7z", "3s"],
-            0,
-        ),
-        _stack_example(
-            locale,
-            "freed",
-            [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)],
-            ["1p", "6s", "6s", "1p"],
-            1,
-            pair=(0, 3),
-        ),
-        _stack_example(
-            locale,
-            "stone",
-            row,
-            ["b2m", "b9p", "w2m"],
-            1,
-            game="blackwhite",
-            stones={1: 2},
-        ),
-        _grid_example(locale),
+        _named(locale, example)
+        for example in [
+            _stack_example(
+                locale,
+                "covered",
+                [(0, 0, 0), (2, 0, 0), (1, 0, 1)],
+                ["1m", "2p", "1m"],
+                0,
+            ),
+            _stack_example(
+                locale,
+                "sides-closed",
+                row,
+                ["3s", "7z", "3s"],
+                1,
+            ),
+            _stack_example(
+                locale,
+                "one-side-open",
+                row,
+                ["3s", "7z", "3s"],
+                0,
+            ),
+            _stack_example(
+                locale,
+                "freed",
+                [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)],
+                ["1p", "6s", "6s", "1p"],
+                1,
+                pair=(0, 3),
+            ),
+            _stack_example(
+                locale,
+                "stone",
+                row,
+                ["b2m", "b9p", "w2m"],
+                1,
+                game="blackwhite",
+                stones={1: 2},
+            ),
+            _grid_example(locale),
+        ]
     ]

@@ -19,6 +19,7 @@ from typing import Any
 
 from tilematch.engine import tiles
 from tilematch.engine.stack.board import Blockers
+from tilematch.modes import fairness
 from tilematch.server.i18n import MissingMessage, catalogue, translate
 
 
@@ -219,9 +220,29 @@ def localize_game(locale: str, view: dict[str, Any]) -> dict[str, Any]:
         for tile in tiles_list:
             if isinstance(tile, dict) and tile.get("blocked"):
                 tile["blocked"] = _view_blocked(locale, tile, by_spot)
+        for tile in tiles_list:
+            if isinstance(tile, dict) and isinstance(tile.get("code"), str) and tile["code"]:
+                tile["name"] = tile_name(locale, tile["code"])
+    summary = view.get("summary")
+    if isinstance(summary, dict) and isinstance(summary.get("unranked"), str):
+        summary["unranked"] = unranked_text(locale, summary["unranked"])
     for line in _lines(view.get("ledger")):
         line["label"] = ledger_text(locale, str(line.get("label", "")))
     return view
+
+
+#: The message of each reason a result is not ranked (:mod:`tilematch.modes.fairness`).
+UNRANKED = {
+    fairness.TOO_FAST: "server.unranked.too_fast",
+    fairness.CUSTOM: "server.unranked.custom",
+    fairness.ZEN: "server.unranked.zen",
+}
+
+
+def unranked_text(locale: str, reason: str) -> str:
+    """Why a result is not ranked, in ``locale`` (an unknown reason stays as it is)."""
+    msg_id = UNRANKED.get(reason)
+    return translate(locale, msg_id) if msg_id else reason
 
 
 def _lines(ledger: object) -> Iterable[dict[str, Any]]:

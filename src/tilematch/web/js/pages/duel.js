@@ -435,7 +435,7 @@ function roomPage(main, code, navigate, facts) {
   const duel = emptyDuel(code);
   const link = `${location.origin}/duel?room=${encodeURIComponent(code)}`;
   main.innerHTML = `
-    <section class="duel" aria-label="Speed Duel" data-phase="waiting">
+    <section class="duel" aria-label="${esc(t("duel.title"))}" data-phase="waiting">
       <div class="game-head">
         <h1 class="game-title">${esc(t("duel.title"))}</h1>
         <p class="game-sub muted duel-sub">${esc(t("duel.room.code", { code }))}</p>
