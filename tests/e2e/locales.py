@@ -52,10 +52,6 @@ LATIN_ALLOWED = frozenset(
         "JSON",
         "CSV",
         "URL",
-        "English",
-        "Deutsch",
-        "Français",
-        "Español",
     }
 )
 #: English words that no German, French or Spanish sentence uses.
