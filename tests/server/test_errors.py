@@ -137,7 +137,7 @@ def test_bad_content_length(client):
 
 def test_unknown_paths_and_methods(client):
     assert error_of(client.get("/api/nothing"), 404) == "not_found"
-    assert error_of(client.patch("/api/me", json={}), 405) == "method_not_allowed"
+    assert error_of(client.post("/api/me", json={}), 405) == "method_not_allowed"
     assert error_of(client.put("/api/games", json={}), 405) == "method_not_allowed"
     assert error_of(client.get("/api/games/x/actions"), 405) == "method_not_allowed"
     assert error_of(client.get("/api/leaderboards"), 422) == "missing_field"
