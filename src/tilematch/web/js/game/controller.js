@@ -126,7 +126,7 @@ export function mountGame(root, options) {
         <div class="more-menu" id="${menuId}" role="group" aria-label="${esc(t("game.aria.more"))}">${SECONDARY.map(buttonMarkup).join("")}</div>
       </div>
       <div class="board-area">
-        <p class="message" role="status" aria-live="polite"></p>
+        <p class="message" role="status" aria-live="polite" data-idle="${esc(t("game.message.idle"))}"></p>
         <div class="board-host"></div>
         <div class="pause-cover" hidden><p>${esc(t("game.pause.cover"))}</p><button type="button" class="primary" data-action="pause">${esc(
           t("game.control.resume"),

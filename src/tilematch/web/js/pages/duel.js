@@ -463,7 +463,7 @@ function roomPage(main, code, navigate, facts) {
           ${rivals.map(([v, t, d]) => `<button type="button" data-rival="${v}" title="${d}">${t}</button>`).join(" ")}
         </div>
       </div>
-      <p class="message duel-message" role="status" aria-live="polite"></p>
+      <p class="message duel-message" role="status" aria-live="polite" data-idle="${esc(t("game.message.idle"))}"></p>
       <div class="board-area">
         <div class="board-host"></div>
         <div class="duel-countdown" hidden aria-live="assertive"></div>
