@@ -284,3 +284,15 @@ def test_plural_categories_follow_cldr(locale, n, category):
     from tilematch.server.i18n import plural_category
 
     assert plural_category(locale, n) == category
+
+
+def test_no_words_are_written_in_the_style_sheets():
+    """CSS ``content`` may draw marks, never words: words come from the catalogue
+    (``content: attr(data-…)`` with the attribute set through ``t()``)."""
+    worded = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in sorted((extract.WEB_DIR / "css").glob("*.css"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"""content:\s*["'][^"']*[A-Za-z]{2,}""", line)
+    ]
+    assert worded == []

@@ -448,7 +448,7 @@ function roomPage(main, code, navigate, facts) {
             <span class="duel-swatch" aria-hidden="true"></span>
             <span class="duel-name">${esc(p === 0 ? seatName(0) : t("duel.room.waiting_player"))}</span>
             <span class="duel-score" aria-label="${esc(t("duel.room.tiles"))}">0</span>
-            <span class="duel-state muted"></span>
+            <span class="duel-state muted" data-locked="${esc(t("duel.room.locked_out"))}"></span>
             <span class="duel-lock" hidden>${esc(t("duel.room.locked"))}</span>
           </div>`,
           )
@@ -463,7 +463,7 @@ function roomPage(main, code, navigate, facts) {
           ${rivals.map(([v, t, d]) => `<button type="button" data-rival="${v}" title="${d}">${t}</button>`).join(" ")}
         </div>
       </div>
-      <p class="message duel-message" role="status" aria-live="polite" data-idle="${esc(t("game.message.idle"))}"></p>
+      <p class="message duel-message" role="status" aria-live="polite" data-idle="${esc(t("duel.message.waiting"))}"></p>
       <div class="board-area">
         <div class="board-host"></div>
         <div class="duel-countdown" hidden aria-live="assertive"></div>
