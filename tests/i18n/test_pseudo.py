@@ -8,7 +8,8 @@ from pathlib import Path
 
 from tilematch.server import Settings
 from tilematch.server.i18n import catalogue, translate
-from tilematch.server.i18n.pseudo import PSEUDO_LOCALE, pseudo_catalogue, pseudo_text
+from tilematch.server.i18n.catalogue import pseudo_catalogue
+from tilematch.server.i18n.pseudo import PSEUDO_LOCALE, pseudo_text
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "tilematch" / "web"
 

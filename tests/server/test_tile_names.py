@@ -52,8 +52,10 @@ def test_chinese_and_korean_names_are_the_customary_ones():
 @pytest.mark.parametrize("locale", LOCALES)
 def test_a_coloured_white_dragon_says_its_colour_once(locale):
     white = tile_name(locale, "w5z")
-    colour = catalogue(locale)["tiles.colour.w"]
-    assert isinstance(colour, str)
+    pattern = catalogue(locale)["tiles.coloured.w"]
+    assert isinstance(pattern, str)
+    colour = pattern.replace("{name}", "").strip(" ()（）・,、")
+    assert colour
     assert white.lower().count(colour.lower()) == 1, white
     assert tile_name(locale, "b5z") != white
 

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from tilematch.server.i18n.formats import format_number, plural_category
+from tilematch.server.i18n.pseudo import pseudo_text
 
 #: The locales players can choose, in the order the picker shows them.
 LOCALES = ("en", "ja", "zh-Hans", "zh-Hant", "ko", "de", "fr", "es")
@@ -56,13 +57,24 @@ def _fill(locale: str, template: str, params: dict[str, object]) -> str:
     return _PLACEHOLDER.sub(value, template)
 
 
+@cache
+def pseudo_catalogue() -> dict[str, Text]:
+    """Every English message made pseudo (:mod:`tilematch.server.i18n.pseudo`), a plural
+    text form by form."""
+    made: dict[str, Text] = {}
+    for msg_id, text in catalogue(DEFAULT_LOCALE).items():
+        if isinstance(text, str):
+            made[msg_id] = pseudo_text(text)
+        else:
+            made[msg_id] = {form: pseudo_text(words) for form, words in text.items()}
+    return made
+
+
 def translate(locale: str, msg_id: str, /, **params: object) -> str:
     """The text of ``msg_id`` in ``locale`` with ``params`` filled in (numbers written
     for the locale; a plural text picks its form by ``count``). A locale without the id
     falls back to English; raises :class:`MissingMessage` when English lacks it too."""
     if locale == "en-XA":  # the pseudo-locale, made from English (i18n.pseudo)
-        from tilematch.server.i18n.pseudo import pseudo_catalogue
-
         text = pseudo_catalogue().get(msg_id)
     else:
         text = catalogue(locale).get(msg_id) if locale in LOCALES else None

@@ -2,18 +2,16 @@
 
 Every letter carries an accent, every text is 40 % longer and stands in brackets
 (``⟦Šéţţîñĝš····⟧``), so a text cut off or left untranslated shows at once. It is
-made from the English catalogue on the fly and offered only when the server's
-``pseudo_locale`` setting is on (``TILEMATCH_PSEUDO_LOCALE=1``) and the browser asks
-for it first; players never see it in the picker.
+made from the English catalogue on the fly (``catalogue.pseudo_catalogue``) and
+offered only when the server's ``pseudo_locale`` setting is on
+(``TILEMATCH_PSEUDO_LOCALE=1``) and the browser asks for it first; players never see
+it in the picker.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from functools import cache
-
-from tilematch.server.i18n.catalogue import DEFAULT_LOCALE, Text, catalogue
 
 PSEUDO_LOCALE = "en-XA"
 #: How much longer a pseudo text is than its English (German runs about this long).
@@ -39,15 +37,3 @@ def pseudo_text(text: str) -> str:
     )
     padding = "·" * math.ceil(len(text) * GROWTH)
     return f"⟦{accented}{padding}⟧"
-
-
-@cache
-def pseudo_catalogue() -> dict[str, Text]:
-    """Every English message made pseudo (a plural text form by form)."""
-    made: dict[str, Text] = {}
-    for msg_id, text in catalogue(DEFAULT_LOCALE).items():
-        if isinstance(text, str):
-            made[msg_id] = pseudo_text(text)
-        else:
-            made[msg_id] = {form: pseudo_text(words) for form, words in text.items()}
-    return made

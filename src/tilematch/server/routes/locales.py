@@ -11,7 +11,8 @@ from fastapi import APIRouter, Path, Request, Response
 
 from tilematch.server.errors import ApiError
 from tilematch.server.i18n import LOCALES, catalogue
-from tilematch.server.i18n.pseudo import PSEUDO_LOCALE, pseudo_catalogue
+from tilematch.server.i18n.catalogue import pseudo_catalogue
+from tilematch.server.i18n.pseudo import PSEUDO_LOCALE
 from tilematch.server.openapi_errors import EVERY_REQUEST, answers
 
 router = APIRouter(prefix="/api", tags=["reference"], responses=EVERY_REQUEST)
