@@ -296,3 +296,10 @@ def test_no_words_are_written_in_the_style_sheets():
         if re.search(r"""content:\s*["'][^"']*[A-Za-z]{2,}""", line)
     ]
     assert worded == []
+
+
+@pytest.mark.parametrize("locale", OTHERS)
+def test_texts_are_translated_not_copied(locale):
+    """Most texts differ from English; names, units and symbols may stay."""
+    same = [msg_id for msg_id, text in catalogue(locale).items() if text == ENGLISH[msg_id]]
+    assert len(same) <= len(ENGLISH) // 20, same
