@@ -46,7 +46,11 @@ def tile(page: Any, spot: int) -> Any:
 
 
 def click_action(page: Any, action: str) -> None:
-    page.locator(f'.toolbar [data-action="{action}"]').click()
+    """Click a toolbar control, opening the More menu first when it is folded there."""
+    control = page.locator(f'.toolbar [data-action="{action}"]')
+    if not control.is_visible():
+        page.locator(".toolbar [aria-haspopup]").click()
+    control.click()
 
 
 def answer_confirm(page: Any, *, yes: bool = True) -> None:
