@@ -19,6 +19,7 @@ from tests.support.pagekit import (
     play_game,
     tile,
 )
+from tilematch.benchmarks.live import LiveServer
 from tilematch.server.i18n import LOCALES, translate
 
 pytestmark = pytest.mark.e2e
@@ -52,8 +53,19 @@ PAGES = {
 GAME = "/play/solitaire/regular?layout=dragon-pearl&seed=15"
 
 
+@pytest.fixture(scope="module")
+def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server of this module's own: names other tests' players chose (in English)
+    must not stand on its leaderboards."""
+    server = LiveServer(tmp_path_factory.mktemp("locales") / "tilematch.sqlite3")
+    server.start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture(params=LOCALES)
-def localized(request: pytest.FixtureRequest, browser: Any, live_server: Any) -> Iterator[Any]:
+def localized(request: pytest.FixtureRequest, browser: Any, own_server: Any) -> Iterator[Any]:
+    live_server = own_server
     locale = request.param
     ctx = browser.new_context(viewport=DESKTOP, base_url=live_server.url, locale=BROWSER[locale])
     ctx.set_default_timeout(15_000)
