@@ -13,6 +13,9 @@ pytestmark = pytest.mark.e2e
 
 FIELD = '.mode-card[data-game="solitaire"] .picker-open'
 SHEET = "dialog.picker[open]"
+#: The sheet gone from the page: its `open` attribute goes at once, the element when its
+#: close event has run (and the chosen layout is in the form).
+GONE = "dialog.picker"
 OPTIONS = f"{SHEET} .picker-option"
 
 
@@ -72,7 +75,7 @@ def test_search_then_a_click_chooses_the_layout_and_the_game_is_dealt_on_it(page
     page.fill(f"{SHEET} input[name='search']", "pearl")
     assert shown_names(page) == ["dragon-pearl"]
     page.locator(OPTIONS).first.click()
-    page.wait_for_selector(SHEET, state="detached")
+    page.wait_for_selector(GONE, state="detached")
     assert "Dragon Pearl" in page.locator(FIELD).inner_text()
     assert page.evaluate("() => document.activeElement.classList.contains('picker-open')")
     page.locator('.mode-card[data-game="solitaire"] button[type="submit"]').click()
@@ -89,7 +92,7 @@ def test_a_random_pick_comes_from_the_filtered_layouts(page: Any) -> None:
         open_sheet(page)
         page.select_option(f"{SHEET} select[name='family']", "Tower")
         page.locator(f"{SHEET} .picker-random").click()
-        page.wait_for_selector(SHEET, state="detached")
+        page.wait_for_selector(GONE, state="detached")
         value = page.eval_on_selector(
             '.mode-card[data-game="solitaire"] select[name="layout"]', "s => s.value"
         )
@@ -133,7 +136,7 @@ def test_the_keyboard_alone_opens_moves_searches_chooses_and_closes(page: Any) -
     assert active() == "dragon-pearl"
     # Escape closes without a choice; focus goes back to the field
     page.keyboard.press("Escape")
-    page.wait_for_selector(SHEET, state="detached")
+    page.wait_for_selector(GONE, state="detached")
     assert page.evaluate("() => document.activeElement.classList.contains('picker-open')")
     assert "Turtle" in page.locator(FIELD).inner_text()
     # open again, search from the field, step into the list and choose with Enter
@@ -146,7 +149,7 @@ def test_the_keyboard_alone_opens_moves_searches_chooses_and_closes(page: Any) -
     page.keyboard.press("ArrowDown")
     assert active() == "whirlpool"
     page.keyboard.press("Enter")
-    page.wait_for_selector(SHEET, state="detached")
+    page.wait_for_selector(GONE, state="detached")
     assert "Whirlpool" in page.locator(FIELD).inner_text()
     value = page.eval_on_selector(
         '.mode-card[data-game="solitaire"] select[name="layout"]', "s => s.value"
@@ -191,7 +194,7 @@ def test_on_a_phone_the_sheet_fills_the_screen_with_big_targets(page: Any) -> No
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     chosen = page.locator(OPTIONS).nth(3).get_attribute("data-name")
     page.locator(OPTIONS).nth(3).click()
-    page.wait_for_selector(SHEET, state="detached")
+    page.wait_for_selector(GONE, state="detached")
     value = page.eval_on_selector(
         '.mode-card[data-game="solitaire"] select[name="layout"]', "s => s.value"
     )
