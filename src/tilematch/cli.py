@@ -4,12 +4,13 @@ Each sub-command lives in its own module under :mod:`tilematch.commands`,
 which defines ``add_parser(subparsers)`` and ``run(args) -> int``;
 :data:`COMMANDS` lists them.
 Exit codes: 0 success, 1 a negative answer (e.g. a board proven unsolvable),
-2 bad input or usage.
+2 bad input or usage, 141 when the reader of standard output closed it early.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -44,7 +45,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    code: int = handlers[args.command].run(args)
+    try:
+        code: int = handlers[args.command].run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (``tilematch moves board.txt | head -2``): stop quietly,
+        # as a Unix tool killed by SIGPIPE does, with nothing more to write to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, what a shell reports for such a tool
     return code
 
 

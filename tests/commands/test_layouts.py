@@ -199,3 +199,70 @@ def test_export_command_writes_stdout_a_file_or_into_a_folder(
     assert layouts.read_layout(written.read_text(), written.name).positions == turtle.positions
     code, _, err = run(capsys, "export", "turtle", "--format", fmt, "--out", str(tmp_path / "no/x"))
     assert code == 2 and "cannot write" in err
+
+
+def test_a_folder_is_checked_file_by_file_and_map_by_map(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "peers"
+    (folder / "deeper").mkdir(parents=True)
+    for name in ("kmahjongg_stray_marks.layout", "layout_small.lay", "layout_two_maps.map"):
+        (folder / "deeper" / name).write_bytes((DATA / name).read_bytes())
+    (folder / "notes.txt").write_text("not a layout", encoding="utf-8")
+    code, out, err = run(capsys, str(folder))
+    assert code == 0 and err == ""
+    assert out.splitlines() == [
+        "ok     deeper/kmahjongg_stray_marks.layout: kmahjongg_stray_marks, 4 tiles, 2 warnings",
+        "ok     deeper/layout_small.lay: Hand Made, 4 tiles",
+        "ok     deeper/layout_two_maps.map [Alpha]: Alpha, 10 tiles",
+        "ok     deeper/layout_two_maps.map [Beta]: Beta, 2 tiles",
+        "3 files: all load",
+    ]
+
+
+def test_a_folder_with_a_broken_file_names_it_and_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "good.lay").write_bytes((DATA / "layout_small.lay").read_bytes())
+    text = (DATA / "kmahjongg_stray_marks.layout").read_text(encoding="utf-8")
+    (tmp_path / "odd.layout").write_text(text.replace(".12.2.", "...2.."), encoding="utf-8")
+    (tmp_path / "broken.map").write_text("<mahjongg><map name='x'>", encoding="utf-8")
+    code, out, _ = run(capsys, str(tmp_path), "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 2
+    assert [(r["file"], r["ok"]) for r in rows] == [
+        ("broken.map", False),
+        ("good.lay", True),
+        ("odd.layout", False),
+    ]
+    assert "broken XML" in rows[0]["error"] and "odd number of tiles (3)" in rows[2]["error"]
+    assert rows[1] == {"file": "good.lay", "map": None, "ok": True, "tiles": 4, "warnings": []}
+
+
+def test_a_folder_without_layouts_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "readme.txt").write_text("hello", encoding="utf-8")
+    code, out, err = run(capsys, str(tmp_path))
+    assert code == 2 and out == ""
+    assert (
+        err
+        == f"tilematch: error: {tmp_path}: no layout file in this folder (.layout, .map, .lay)\n"
+    )
+    code, _, err = run(capsys, str(tmp_path), "--export", "gnome")
+    assert code == 2 and "--map and --export take one layout, not a folder" in err
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    import subprocess
+
+    child = subprocess.run(
+        f"{sys.executable} -m tilematch.cli layouts --json | head -c 10",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        executable="/bin/bash",
+    )
+    assert child.stdout == '{"name": "'
+    assert child.stderr == ""

@@ -1,4 +1,5 @@
-"""``tilematch layouts``: list the built-in layouts, check a layout file, export a layout."""
+"""``tilematch layouts``: list the built-in layouts, check a layout file or a folder of
+them, export a layout."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from tilematch.engine.layouts.writers import ENDINGS, ascii_stem, write_layout
 
 #: ``--export`` choices: the file formats (and an SVG picture).
 EXPORTS = ("kmahjongg", "kmahjongg-1.0", "gnome", "kyodai", "svg")
+#: The endings of layout files a folder check reads (any case).
+FILE_ENDINGS = (".layout", ".map", ".lay")
 
 
 def load_layout_arg(arg: str, *, map_name: str | None = None) -> Layout:
@@ -62,11 +65,15 @@ def add_parser(sub: Any) -> None:
         description=(
             "Without LAYOUT, list the built-in layouts. With LAYOUT (a built-in name or a "
             "KMahjongg .layout, GNOME Mahjongg .map or Kyodai .lay file), check it and print "
-            "a summary, or write it out in another format with --export."
+            "a summary, or write it out in another format with --export. With a folder, "
+            "check every layout file in it (exit 2 when one does not load)."
         ),
     )
     parser.add_argument(
-        "layout", nargs="?", metavar="NAME|FILE", help="a layout to show ('export' or 'measure')"
+        "layout",
+        nargs="?",
+        metavar="NAME|FILE|FOLDER",
+        help="a layout to show, a folder to check ('export' or 'measure')",
     )
     parser.add_argument(
         "target", nargs="?", metavar="NAME|FILE", help="with 'export': the layout to write"
@@ -99,6 +106,76 @@ def add_parser(sub: Any) -> None:
         metavar="FORMAT",
         help=f"write the layout as: {', '.join(EXPORTS)}",
     )
+
+
+def folder_files(folder: Path) -> list[Path]:
+    """Every layout file below ``folder`` (:data:`FILE_ENDINGS`, any depth), sorted."""
+    return sorted(
+        path for path in folder.rglob("*") if path.suffix.lower() in FILE_ENDINGS and path.is_file()
+    )
+
+
+def _maps_of(path: Path, text: str) -> list[str | None]:
+    """The maps to read of one file: every ``<map name>`` of a GNOME file, else one."""
+    if path.suffix.lower() != ".map":
+        return [None]
+    return list(layouts.gnome_map_names(text, str(path)))
+
+
+def check_folder(folder: Path, *, as_json: bool = False) -> int:
+    """Check every layout file below ``folder`` (every map of a GNOME file): one line
+    each, ``ok`` with the tile count and the warnings, or ``error`` with the reason.
+
+    Returns 0 when every file loads, 2 when one does not or the folder holds none.
+    """
+    files = folder_files(folder)
+    if not files:
+        return fail(f"{folder}: no layout file in this folder ({', '.join(FILE_ENDINGS)})")
+    failed = 0
+    for path in files:
+        shown = str(path.relative_to(folder))
+        try:
+            text = read_layout_text(str(path))
+            maps = _maps_of(path, text)
+        except LayoutError as error:
+            failed += 1
+            _report(as_json, shown, None, error=str(error))
+            continue
+        for name in maps:
+            where = f"{shown} [{name}]" if name else shown
+            try:
+                layout = layouts.read_layout(text, str(path), map_name=name)
+            except LayoutError as error:
+                failed += 1
+                _report(as_json, where, name, error=str(error))
+                continue
+            _report(as_json, where, name, layout=layout)
+    if not as_json:
+        print(f"{len(files)} files: {'all load' if not failed else f'{failed} failed'}")
+    return 2 if failed else 0
+
+
+def _report(
+    as_json: bool,
+    where: str,
+    name: str | None,
+    *,
+    layout: Layout | None = None,
+    error: str | None = None,
+) -> None:
+    """One line of :func:`check_folder`: the file (and map) and how it loaded."""
+    if as_json:
+        item: dict[str, Any] = {"file": where.split(" [")[0], "map": name}
+        if layout is not None:
+            item |= {"ok": True, "tiles": layout.size, "warnings": list(layout.warnings)}
+        else:
+            item |= {"ok": False, "error": error}
+        print(json.dumps(item))
+    elif layout is not None:
+        warned = f", {len(layout.warnings)} warnings" if layout.warnings else ""
+        print(f"ok     {where}: {layout.title}, {layout.size} tiles{warned}")
+    else:
+        print(f"error  {where}: {error}")
 
 
 def summary(layout: Layout) -> dict[str, Any]:
@@ -236,6 +313,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(table(items))
         return 0
+    if Path(args.layout).is_dir():
+        if args.map or args.export:
+            return fail("--map and --export take one layout, not a folder")
+        return check_folder(Path(args.layout), as_json=args.json)
     try:
         layout = load_layout_arg(args.layout, map_name=args.map)
         if args.export:

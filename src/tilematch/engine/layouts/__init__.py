@@ -22,7 +22,7 @@ from collections.abc import Callable
 from tilematch.engine.layouts.builtin import SHAPES
 from tilematch.engine.layouts.catalogue import CATALOGUE_VERSION, entries
 from tilematch.engine.layouts.common import MAX_BYTES, check_size
-from tilematch.engine.layouts.gnome import read_gnome, write_gnome
+from tilematch.engine.layouts.gnome import gnome_map_names, read_gnome, write_gnome
 from tilematch.engine.layouts.kmahjongg import read_kmahjongg, write_kmahjongg
 from tilematch.engine.layouts.kyodai import fits_kyodai, read_kyodai, write_kyodai
 from tilematch.engine.layouts.layout import Layout, LayoutError, check_positions
@@ -41,6 +41,7 @@ __all__ = [
     "file_name",
     "fits_kyodai",
     "get",
+    "gnome_map_names",
     "layout_svg",
     "names",
     "read_gnome",

@@ -48,6 +48,39 @@ def read_gnome(text: str, filename: str, *, map_name: str | None = None) -> Layo
     a multiple of 0.5, negative or too large), more than 2,000 tiles, or a layout
     that fails :func:`~tilematch.engine.layouts.layout.check_positions`.
     """
+    maps, where = _maps(text, filename)
+    chosen = maps[0]
+    if map_name is not None:
+        found = [m for m in maps if _attr(m, "name").strip().lower() == map_name.strip().lower()]
+        if not found:
+            known = ", ".join(repr(_attr(m, "name")) for m in maps)
+            raise LayoutError(f"{filename}: no map named {map_name!r}; the file has {known}")
+        chosen = found[0]
+    title = _attr(chosen, "name")
+    positions: list[Position] = []
+    origins: list[str] = []
+    for element, z in _tile_elements(chosen, filename, where):
+        spots = _expand(element, z, filename, where(element))
+        if len(positions) + len(spots) > MAX_TILES:
+            raise LayoutError(
+                f"{filename}: {where(element)}: the map has more than {MAX_TILES} tiles"
+            )
+        positions += spots
+        origins += [where(element)] * len(spots)
+    return finish(
+        positions,
+        filename,
+        title=title,
+        description=f"Read from the GNOME Mahjongg map file {filename}.",
+        where=origins,
+    )
+
+
+def _maps(text: str, filename: str) -> tuple[list[ET.Element], Callable[[ET.Element], str]]:
+    """The ``<map>`` elements of a map file's text, and how to name an element's place.
+
+    Raises :class:`LayoutError` as :func:`read_gnome` does for the file as a whole.
+    """
     check_size(text, filename)
     text = text.lstrip("\ufeff")
     forbidden = _FORBIDDEN.search(text)
@@ -77,31 +110,16 @@ def read_gnome(text: str, filename: str, *, map_name: str | None = None) -> Layo
     maps = [child for child in root if child.tag.lower() == "map"]
     if not maps:
         raise LayoutError(f"{filename}: {where(root)}: the file holds no <map>")
-    chosen = maps[0]
-    if map_name is not None:
-        found = [m for m in maps if _attr(m, "name").strip().lower() == map_name.strip().lower()]
-        if not found:
-            known = ", ".join(repr(_attr(m, "name")) for m in maps)
-            raise LayoutError(f"{filename}: no map named {map_name!r}; the file has {known}")
-        chosen = found[0]
-    title = _attr(chosen, "name")
-    positions: list[Position] = []
-    origins: list[str] = []
-    for element, z in _tile_elements(chosen, filename, where):
-        spots = _expand(element, z, filename, where(element))
-        if len(positions) + len(spots) > MAX_TILES:
-            raise LayoutError(
-                f"{filename}: {where(element)}: the map has more than {MAX_TILES} tiles"
-            )
-        positions += spots
-        origins += [where(element)] * len(spots)
-    return finish(
-        positions,
-        filename,
-        title=title,
-        description=f"Read from the GNOME Mahjongg map file {filename}.",
-        where=origins,
-    )
+    return maps, where
+
+
+def gnome_map_names(text: str, filename: str) -> list[str]:
+    """The names of the maps in a GNOME Mahjongg map file's text, in file order.
+
+    Raises :class:`LayoutError` as :func:`read_gnome` does for the file as a whole
+    (a declaration, broken XML, a wrong root, no map).
+    """
+    return [_attr(element, "name") for element in _maps(text, filename)[0]]
 
 
 def _element_lines(text: str, root: ET.Element) -> dict[ET.Element, int]:
