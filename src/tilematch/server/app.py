@@ -18,6 +18,7 @@ from tilematch.server.duel import lifecycle
 from tilematch.server.games import Games
 from tilematch.server.headers import SecurityHeaders
 from tilematch.server.i18n.headers import ContentLanguage
+from tilematch.server.known_players import KnownPlayers
 from tilematch.server.limits import BodyLimit, InFlight, Limit, RateLimiter, Slots
 from tilematch.server.openapi_errors import answers
 from tilematch.server.origins import OriginCheck
@@ -56,6 +57,7 @@ def create_app(settings: Settings | None = None, *, rules: Rules | None = None) 
         games=Games(storage, rules, settings.clock, settings.cache_size),
         **_limits(settings, shared_limits),
         shared_limits=shared_limits,
+        known=KnownPlayers(shared_limits.client if shared_limits is not None else None),
     )
 
     @asynccontextmanager

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends, Request, Response
@@ -13,13 +13,15 @@ from tilematch.server.addresses import client_address
 from tilematch.server.db import Storage
 from tilematch.server.errors import ApiError
 from tilematch.server.games import Games
+from tilematch.server.known_players import KnownPlayers
 from tilematch.server.limits import Limit, Slots
 from tilematch.server.players import (
     COOKIE,
     Player,
     create_player,
-    find_player,
+    player_by_key,
     set_token_cookie,
+    token_key,
 )
 from tilematch.server.rules import Rules
 from tilematch.server.settings import Settings
@@ -40,6 +42,7 @@ class Server:
     newcomers: Limit
     in_flight: Slots
     shared_limits: SharedLimits | None = None
+    known: KnownPlayers = field(default_factory=KnownPlayers)
 
     def now(self) -> float:
         """The server's time in seconds."""
@@ -60,6 +63,7 @@ class Server:
 
     def close(self) -> None:
         """Close the database and the Redis connection of the limits."""
+        self.known.close()
         self.storage.close()
         if self.shared_limits is not None:
             self.shared_limits.close()
@@ -90,8 +94,13 @@ def bearer_token(request: Request) -> str | None:
 
 
 def player_for_token(server: Server, token: str) -> Player | None:
-    """The player owning ``token`` (for the websocket routes too), or ``None``."""
-    return find_player(server.storage, token)
+    """The player owning ``token`` (for the websocket routes too), or ``None``; a player
+    found by an earlier request is kept for the next ones
+    (:mod:`~tilematch.server.known_players`)."""
+    key = token_key(token)
+    if key is None:
+        return None
+    return server.known.find(key, lambda: player_by_key(server.storage, key))
 
 
 async def current_player(

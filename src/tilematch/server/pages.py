@@ -8,9 +8,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from tilematch.server.deps import player_for_token
 from tilematch.server.i18n import request_locale
 from tilematch.server.i18n.shell import render_shell
-from tilematch.server.players import COOKIE, find_player
+from tilematch.server.players import COOKIE
 
 #: Paths the page routes itself (``/play/...`` and these), all answered with ``index.html``.
 PAGE_ROUTES = (
@@ -46,7 +47,7 @@ def mount(app: FastAPI, web_dir: Path | None) -> None:
             html = index.read_text(encoding="utf-8")
             cookie = request.cookies.get(COOKIE)
             if cookie:  # a known player's language wins; a page view never creates one
-                player = find_player(request.app.state.server.storage, cookie)
+                player = player_for_token(request.app.state.server, cookie)
                 request.state.locale_setting = player.locale if player else None
             return HTMLResponse(render_shell(html, request_locale(request)))
         return HTMLResponse(PLACEHOLDER)

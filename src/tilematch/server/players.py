@@ -58,11 +58,23 @@ def create_player(storage: Storage, now: float) -> Player:
     return Player(player_id, None, token)
 
 
-def find_player(storage: Storage, token: str) -> Player | None:
-    """The player owning ``token``, or ``None`` for an unknown or malformed token."""
+def token_key(token: str) -> str | None:
+    """The stored form of ``token`` (:func:`hash_token`), or ``None`` for a token no
+    player can have (empty, or over 200 characters)."""
     if not token or len(token) > 200:
         return None
-    row = player_by_token(storage, hash_token(token))
+    return hash_token(token)
+
+
+def find_player(storage: Storage, token: str) -> Player | None:
+    """The player owning ``token``, or ``None`` for an unknown or malformed token."""
+    key = token_key(token)
+    return None if key is None else player_by_key(storage, key)
+
+
+def player_by_key(storage: Storage, key: str) -> Player | None:
+    """The player whose token has the stored form ``key``, or ``None``."""
+    row = player_by_token(storage, key)
     if row is None:
         return None
     return Player(row["id"], row["name"], locale=row["locale"])

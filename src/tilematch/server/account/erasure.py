@@ -50,6 +50,7 @@ def delete_player(server: Server, player: Player, confirm: str) -> dict[str, int
     game_ids = db_account.game_ids(server.storage, player.id)
     with server.storage.transaction() as conn:
         deleted = db_account.erase_player(conn, player.id)
+    server.known.forget(player.id)
     for game_id in game_ids:
         server.games.forget(game_id)
     return deleted

@@ -63,6 +63,7 @@ def get_me(player: PlayerDep) -> dict[str, Any]:
 def put_me(body: NameBody, player: PlayerDep, server: ServerDep) -> dict[str, Any]:
     """``{"id", "name"}`` after renaming; 422 ``bad_name`` for an unusable name."""
     renamed = rename(server.storage, player, body.name)
+    server.known.forget(player.id)
     return {"id": renamed.id, "name": renamed.name}
 
 
@@ -72,6 +73,7 @@ def patch_me(body: PlayerPatch, player: PlayerDep, server: ServerDep) -> dict[st
     to follow the browser's again); 422 ``unknown_locale`` (nothing stored) for a
     locale that is not one of ours."""
     changed = set_locale(server.storage, player, body.locale)
+    server.known.forget(player.id)
     return {"id": changed.id, "name": changed.name, "locale": changed.locale}
 
 
