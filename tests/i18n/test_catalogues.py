@@ -95,13 +95,6 @@ def test_texts_are_well_formed(locale):
             assert not re.search(r"[{}]", PLACEHOLDER.sub("", form)), f"{locale} {msg_id}: brace"
 
 
-def test_french_puts_a_narrow_space_before_double_punctuation():
-    for msg_id, text in catalogue("fr").items():
-        for form in forms(text):
-            for found in re.finditer(r"(.)[?!:;]", form):
-                assert found.group(1) in "\u202f\u00a0", (msg_id, form)
-
-
 def _glossary() -> dict[str, dict[str, object]]:
     data = json.loads((LOCALES_DIR / "glossary.json").read_text(encoding="utf-8"))
     return {term: entry for term, entry in data.items() if not term.startswith("_")}
