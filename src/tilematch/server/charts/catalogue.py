@@ -51,6 +51,7 @@ def board_title(board: str, locale: str = "en", game: str = "") -> str:
     rows, _, cols = board.partition("x")
     if rows.isdigit() and cols.isdigit():
         return f"{cols} × {rows}"
+    # i18n-data: layouts.shape.title. layouts.title.
     kind = "layouts.shape.title." if game == "shisensho" else "layouts.title."
     title_id = kind + board.replace("-", "_")
     if title_id in catalogue("en"):

@@ -34,6 +34,7 @@ export function modeName(mode) {
   return Object.hasOwn(MODE_NAMES, mode) ? MODE_NAMES[mode] : mode;
 }
 
+// i18n-ids: game.difficulty.relaxed game.difficulty.standard game.difficulty.zen_master
 /**
  * A difficulty's name ("relaxed", "hard").
  * @param {string} difficulty

@@ -320,6 +320,7 @@ export function endWords(result, you, names, forfeitSeconds, figures = null) {
   let text;
   if (forfeit) {
     const who = result.winner === you ? "rival" : you == null ? "other" : "you";
+    // i18n-ids: game.duel_end.forfeit_rival game.duel_end.forfeit_other game.duel_end.forfeit_you
     text = t(`game.duel_end.forfeit_${who}`, { count: forfeitSeconds, score });
   } else if (figures) {
     const time = clock(figures.seconds);
