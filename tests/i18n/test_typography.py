@@ -160,3 +160,51 @@ def test_the_punctuation_rules_catch_what_they_forbid() -> None:
     assert not ASCII_MARKS.search(CJK_ASCII_ALLOWED.sub("", "（请用 # 或 .）"))
     assert FULL_WIDTH_MARKS.search("계속합니다。")
     assert not FULL_WIDTH_MARKS.search("계속합니다. (예: 3)")
+
+
+#: Words before a number that say "more than one" in each language: a ``one`` form
+#: holding one of them reads wrong with its 1 ("dans les 1 seconde").
+PLURAL_BEFORE_COUNT = {
+    "fr": r"\b(?:les|des|vos|nos|ces|mes|tes|ses|leurs)\s+\{count\}",
+    "es": r"\b(?:los|las|tus|mis|sus|unos|unas|estos|estas)\s+\{count\}",
+    "de": r"\b(?:deinen|deine|die|den|alle|diese|unter)\s+\{count\}",
+}
+
+
+@pytest.mark.parametrize("locale", sorted(PLURAL_BEFORE_COUNT))
+def test_a_one_form_reads_right_with_one(locale: str) -> None:
+    wrong = []
+    for name in DOMAINS:
+        for msg_id, text in domain(locale, name).items():
+            if isinstance(text, dict) and re.search(PLURAL_BEFORE_COUNT[locale], text["one"]):
+                wrong.append(f"{msg_id}: {text['one']}")
+    assert wrong == []
+
+
+def test_plural_sentences_read_right_with_their_numbers() -> None:
+    """The sentences where the number that chooses the form is not the one the words
+    agree with, or where the form once read wrong."""
+    n = "\u202f"
+    assert (
+        translate("fr", "game.duel_end.forfeit_you", count=1, score="0–2")
+        == "Vous n’êtes pas revenu dans le délai de 1 seconde (0–2)."
+    )
+    assert translate("fr", "game.duel_end.forfeit_rival", count=30, score="2–0").endswith(
+        "dans le délai de 30 secondes (2–0)."
+    )
+    # the form follows the duels played; the wins are a bare number beside it
+    assert (
+        translate("fr", "game.duel_end.best", won=1, count=5)
+        == f"Vos duels sur ce plateau{n}: 5 disputés, victoires{n}: 1."
+    )
+    assert (
+        translate("es", "game.duel_end.best", won=1, count=1)
+        == "Tus duelos en este tablero: 1 jugado, victorias: 1."
+    )
+    assert translate("es", "game.standing.place", rank="1.º", count=1) == (
+        "1.º de 1 partida en este tablero"
+    )
+    assert translate("de", "server.blocked.stone", count=1).startswith(
+        "Es ist ein Felsstein: Er braucht noch 1 Sprung,"
+    )
+    assert translate("fr", "common.count.tiles", count=1_000_000) == f"1{n}000{n}000 de tuiles"
