@@ -218,7 +218,7 @@ def test_a_player_alone_picks_the_computer_rival(contexts: list[Any]) -> None:
     page.locator('.duel-rivals [data-rival="sharp"]').click()
     wait_playing(page)
     assert (
-        "Computer (sharp)" in page.locator('.duel-player[data-player="1"] .duel-name').inner_text()
+        "Computer (Sharp)" in page.locator('.duel-player[data-player="1"] .duel-name').inner_text()
     )
     # the rival claims on its own: its score moves without our clicks
     page.wait_for_function(

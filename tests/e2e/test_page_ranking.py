@@ -77,3 +77,29 @@ def test_a_board_cleared_at_a_persons_pace_is_ranked(paced_page: Any, clock: Fak
     assert "Not ranked" not in message(paced_page)
     board = api_get(paced_page, "/api/leaderboards?game=shisensho&mode=classic&layout=4x4")
     assert [line["you"] for line in board] == [True]
+
+
+@pytest.fixture
+def japanese_paced_page(browser: Any, clock: FakeClock, tmp_path: Path) -> Iterator[Any]:
+    server = LiveServer(tmp_path / "paced-ja.sqlite3", clock=clock).start()
+    context = browser.new_context(viewport=DESKTOP, base_url=server.url, locale="ja-JP")
+    context.set_default_timeout(15_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_player_without_a_name_is_ranked_under_the_name_of_its_language(
+    japanese_paced_page: Any, clock: FakeClock
+) -> None:
+    page = japanese_paced_page
+    clear(page, clock, 1.5)
+    page.keyboard.press("Escape")
+    page.goto("/results")
+    page.select_option(".lb-form select[name=board]", "shisensho/classic")
+    mine = page.locator(".leaders tr.is-you")
+    mine.wait_for()
+    assert mine.locator("td").nth(1).inner_text() == "名無し（あなた）"
+    assert "Anonymous" not in page.locator(".leaders").inner_text()

@@ -95,13 +95,6 @@ def test_texts_are_well_formed(locale):
             assert not re.search(r"[{}]", PLACEHOLDER.sub("", form)), f"{locale} {msg_id}: brace"
 
 
-def test_french_puts_a_narrow_space_before_double_punctuation():
-    for msg_id, text in catalogue("fr").items():
-        for form in forms(text):
-            for found in re.finditer(r"(.)[?!:;]", form):
-                assert found.group(1) in "\u202f\u00a0", (msg_id, form)
-
-
 def _glossary() -> dict[str, dict[str, object]]:
     data = json.loads((LOCALES_DIR / "glossary.json").read_text(encoding="utf-8"))
     return {term: entry for term, entry in data.items() if not term.startswith("_")}
@@ -140,43 +133,15 @@ def test_every_glossary_term_names_every_locale():
 # ------------------------------------------------------------ extraction
 
 
-#: Files that build ids from a prefix without an ``i18n-ids:`` list yet, and the
-#: prefixes: ids under them count as used. The list only shrinks: each file gets its
-#: ``i18n-ids:`` comment and leaves the list (the integrator empties it).
-PREFIXES_NOT_YET_LISTED = {
-    "js/board/tiles.js": {"tiles.coloured.", "tiles.face."},
-    "js/dom.js": {"layouts.title."},
-    "js/game/controller.js": {"game.control."},
-    "js/game/hud.js": {"game.hud."},
-    "js/game/names.js": {"game.difficulty.", "game.mode.", "game.name."},
-    "js/game/state.js": {"game.ordinal.", "game.summary."},
-    "js/keyboard.js": {"game.keys.", "game.keys.cap."},
-    "js/pages/daily.js": {"pages.daily.day.", "pages.shared."},
-    "js/pages/home.js": {"pages.home.about.", "pages.shared.difficulty."},
-    "js/pages/picker.js": {"pages.picker.size."},
-    "js/pages/results.js": {"pages.results.outcome."},
-    "js/pages/settings.js": {"pages.settings."},
-    "js/pages/stats.js": {"pages.stats."},
-    "js/pages/tower.js": {"pages.shared.difficulty."},
-    "server/charts/catalogue.py": {"layouts.shape.title.", "layouts.title."},
-    "server/sentences.py": {"server.refusal."},
-}
-#: Ids whose use the scanner cannot see yet (listed with the same rule).
-NOT_YET_FOUND = frozenset(
-    {"game.duel_end.forfeit_other", "game.duel_end.forfeit_rival", "game.duel_end.forfeit_you"}
-)
-
-
 #: Ids made from data rather than named in code: one per built-in layout, shape and
 #: family, per tile face, per error code, refusal reason and Learn example. The names
-#: tests check that each of those has its id in every locale.
+#: tests check that each of those has its id in every locale. A file that builds such
+#: ids declares their prefix (``i18n-data:``); no other prefix may be declared.
 DATA_PREFIXES = frozenset(
     {
         "layouts.",
         "tiles.face.",
         "tiles.suit.",
-        "tiles.mode.",
-        "tiles.game.",
         "tiles.variant.",
         "tiles.coloured.",
         "server.error.",
@@ -187,35 +152,31 @@ DATA_PREFIXES = frozenset(
 )
 
 
-def _tolerated_prefixes() -> list[str]:
-    listed = [prefix for prefixes in PREFIXES_NOT_YET_LISTED.values() for prefix in prefixes]
-    return [*listed, *DATA_PREFIXES]
-
-
 def test_every_id_the_code_names_is_in_english_and_every_english_id_is_used():
     used = extract.used_ids()
     assert sorted(used - set(ENGLISH)) == [], "used but missing from the English catalogue"
     unused = {
         msg_id
-        for msg_id in set(ENGLISH) - used - NOT_YET_FOUND
-        if not any(msg_id.startswith(prefix) for prefix in _tolerated_prefixes())
+        for msg_id in set(ENGLISH) - used
+        if not any(msg_id.startswith(prefix) for prefix in DATA_PREFIXES)
     }
     assert sorted(unused) == [], "in the English catalogue but used nowhere"
 
 
-def _relative(path: Path) -> str:
-    """A file's name in the lists above: below the page's folder, else the package's."""
-    base = extract.WEB_DIR if path.is_relative_to(extract.WEB_DIR) else extract.PACKAGE
-    return str(path.relative_to(base))
-
-
 def test_ids_built_from_a_prefix_are_listed():
-    unlisted = [
-        f"{path}: {prefix}"
-        for path, prefix in extract.unlisted_prefixes()
-        if prefix not in PREFIXES_NOT_YET_LISTED.get(_relative(path), ())
-    ]
+    unlisted = [f"{path}: {prefix}" for path, prefix in extract.unlisted_prefixes()]
     assert unlisted == []
+
+
+def test_only_data_made_ids_are_declared_as_data():
+    declared = extract.data_prefixes()
+    assert declared, "no file declares the ids it makes from data"
+    wrong = [
+        f"{path}: {prefix}"
+        for path, prefix in declared
+        if not any(prefix.startswith(data) for data in DATA_PREFIXES)
+    ]
+    assert wrong == []
 
 
 def test_the_scanner_finds_each_way_of_naming_an_id(tmp_path: Path):
@@ -227,6 +188,8 @@ def test_the_scanner_finds_each_way_of_naming_an_id(tmp_path: Path):
         '<a data-i18n="common.shell.menu">\n'
         "// i18n-ids: game.mode.zen game.mode.classic\n"
         "t(`game.mode.${mode}`)\n"
+        "// i18n-data: common.face.\n"
+        "t(`common.face.${face}`); t(`common.face.red.${face}`)\n"
         't("other.thing.here"); t("game.prefix." + key); "not an id"\n',
         encoding="utf-8",
     )
@@ -238,6 +201,7 @@ def test_the_scanner_finds_each_way_of_naming_an_id(tmp_path: Path):
         "game.mode.classic",
     }
     assert extract.unlisted_prefixes([source], known) == [(source, "game.prefix.")]
+    assert extract.data_prefixes([source]) == {(source, "common.face.")}
 
 
 # ------------------------------------------------------------ English left in the page

@@ -89,7 +89,7 @@ def test_tile_guide_answers_in_the_locale_with_codes_unchanged(client, locale):
         assert mine["name"] == tile_name(locale, mine["code"])
         assert mine["symbol_name"] in mine["name"]
         assert mine["suit_name"] == catalogue(locale)[f"tiles.suit.{mine['suit']}"]
-        assert mine["game_name"] == catalogue(locale)[f"tiles.game.{mine['game']}"]
+        assert mine["game_name"] == catalogue(locale)[f"common.game.{mine['game']}"]
     names = {e["code"]: e["name"] for e in answer}
     if locale == "ja":
         assert [names[c] for c in ("1m", "5p", "3s", "1z", "5z", "6z", "7z", "1f", "5f")] == [

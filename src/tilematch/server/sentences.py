@@ -139,6 +139,7 @@ def refusal_text(locale: str, reason: str, faces: tuple[str, str] | None = None)
     unknown word is returned as it is."""
     if reason == "not a match" and faces is not None and all(f[0] in "bw" for f in faces):
         return pair_refusal_text(locale, *faces)
+    # i18n-data: server.refusal.
     msg_id = "server.refusal." + reason.replace(" ", "_")
     if msg_id not in catalogue("en"):
         return reason

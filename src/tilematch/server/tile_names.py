@@ -1,4 +1,5 @@
-"""Tile faces, games and modes named in the player's language (``tiles`` domain).
+"""Tile faces, games and modes named in the player's language (the ``tiles`` domain
+for tiles, ``common`` for games and modes).
 
 The engine keeps its English :func:`tilematch.engine.tiles.tile_name`; the server
 names tiles at its edge with :func:`tile_name` here, from the catalogue ids
@@ -45,10 +46,15 @@ def suit_name(locale: str, suit: str) -> str:
 def game_name(locale: str, game: str) -> str:
     """The name players of ``locale`` know ``game`` by (``'四川省'`` for ``shisensho``
     in Japanese); ``all`` names every game. Raises ``MissingMessage`` for another id."""
-    return translate(locale, f"tiles.game.{game}")
+    # i18n-ids: common.game.all common.game.shisensho common.game.solitaire
+    # i18n-ids: common.game.blackwhite
+    return translate(locale, f"common.game.{game}")
 
 
 def mode_name(locale: str, mode: str) -> str:
     """The name of ``mode`` (``classic``, ``daily``, ``tower``…) in ``locale``.
     Raises ``MissingMessage`` for a mode the catalogue does not know."""
-    return translate(locale, f"tiles.mode.{mode}")
+    # i18n-ids: common.mode.classic common.mode.arcade common.mode.regular
+    # i18n-ids: common.mode.daily common.mode.zen common.mode.countdown common.mode.tower
+    # i18n-ids: common.mode.duel
+    return translate(locale, f"common.mode.{mode}")

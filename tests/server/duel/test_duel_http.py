@@ -161,6 +161,7 @@ def test_a_finished_duel_is_in_the_history_and_its_board_replays(client: TestCli
         while frame["type"] != "end":
             frame = ws.receive_json()
     assert frame["scores"] == [8, 0] and frame["winner"] == 0
+    assert frame["names"] == ["", ""]  # no name chosen, and the rival: the page names them
     figures = frame["figures"]
     assert figures["lead"] == 8 and figures["players"][0]["pairs"] == 4
     assert figures["players"][1]["pairs"] == 0 and figures["players"][1]["pace"] is None
@@ -184,7 +185,7 @@ def test_a_finished_duel_is_in_the_history_and_its_board_replays(client: TestCli
         "cleared",
     )
     assert duel["scores"] == [8, 0] and duel["claims"] == 4
-    assert duel["opponent"] == "Computer (relaxed)"
+    assert duel["opponent"] is None and duel["opponent_kind"] == "rival-relaxed"
     hint = client.post(f"/api/games/{game_id}/actions", json={"type": "hint"})
     assert hint.status_code == 409 and hint.json()["error"]["code"] == "duel_game"
     assert client.get("/api/games?status=unfinished").json() == []

@@ -31,10 +31,13 @@ __all__ = [
     "game_mode_title",
 ]
 
-#: The English names of the games and modes (the ``tiles`` domain has every locale's).
-GAME_TITLES = {game: translate("en", f"tiles.game.{game}") for game in MODES}
+#: The English names of the games and modes (the ``common`` domain has every locale's).
+# i18n-ids: common.game.shisensho common.game.solitaire common.game.blackwhite
+# i18n-ids: common.mode.classic common.mode.arcade common.mode.regular common.mode.daily
+# i18n-ids: common.mode.zen common.mode.countdown common.mode.tower common.mode.duel
+GAME_TITLES = {game: translate("en", f"common.game.{game}") for game in MODES}
 MODE_TITLES = {
-    mode: translate("en", f"tiles.mode.{mode}")
+    mode: translate("en", f"common.mode.{mode}")
     for mode in (*(mode for modes in MODES.values() for mode in modes), "duel")
 }
 #: The most boards the best-times chart shows (those played most).
@@ -48,6 +51,7 @@ def board_title(board: str, locale: str = "en", game: str = "") -> str:
     rows, _, cols = board.partition("x")
     if rows.isdigit() and cols.isdigit():
         return f"{cols} × {rows}"
+    # i18n-data: layouts.shape.title. layouts.title.
     kind = "layouts.shape.title." if game == "shisensho" else "layouts.title."
     title_id = kind + board.replace("-", "_")
     if title_id in catalogue("en"):
@@ -73,7 +77,7 @@ def board_label(line: BoardFigures | dict[str, Any], locale: str = "en") -> str:
     board = board_title(str(line["board"]), locale, str(line.get("game", "")))
     board = board or say(locale, "stats.board.any")
     mode = str(line["mode"])
-    mode_name = say(locale, f"tiles.mode.{mode}") if mode in MODE_TITLES else mode
+    mode_name = say(locale, f"common.mode.{mode}") if mode in MODE_TITLES else mode
     if line["variant"]:
         variant = _variant(locale, str(line["variant"]))
         return say(locale, "stats.board.line_variant", mode=mode_name, board=board, variant=variant)
@@ -82,8 +86,8 @@ def board_label(line: BoardFigures | dict[str, Any], locale: str = "en") -> str:
 
 def game_mode_title(game: str, mode: str, locale: str = "en") -> str:
     """A game and mode as one title: ``Shisen-Sho · Classic`` (``四川省 · クラシック``)."""
-    game_name = say(locale, f"tiles.game.{game}") if game in GAME_TITLES else game
-    mode_name = say(locale, f"tiles.mode.{mode}") if mode in MODE_TITLES else mode
+    game_name = say(locale, f"common.game.{game}") if game in GAME_TITLES else game
+    mode_name = say(locale, f"common.mode.{mode}") if mode in MODE_TITLES else mode
     return say(locale, "stats.game_mode", game=game_name, mode=mode_name)
 
 
@@ -190,7 +194,7 @@ def best_times_chart(boards: Sequence[BoardFigures], locale: str = "en") -> Char
         [
             [
                 board_label(line, locale),
-                say(locale, f"tiles.game.{line['game']}")
+                say(locale, f"common.game.{line['game']}")
                 if line["game"] in GAME_TITLES
                 else line["game"],
                 clock_text(line["best_time"]),

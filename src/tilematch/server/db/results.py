@@ -143,12 +143,13 @@ def _standings(
     viewer: str,
     fields: Callable[[Mapping[str, Any]], dict[str, Any]],
 ) -> list[dict[str, Any]]:
-    """Leaderboard entries: ``rank``, ``name`` ("Anonymous" when unnamed), the
-    board's own ``fields`` and ``you`` (the viewer's own line)."""
+    """Leaderboard entries: ``rank``, ``name`` (``None`` when the player has none: the
+    route names them in the reader's language), the board's own ``fields`` and ``you``
+    (the viewer's own line)."""
     return [
         {
             "rank": rank,
-            "name": row["name"] or "Anonymous",
+            "name": row["name"] or None,
             **fields(row),
             "you": row["player_id"] == viewer,
         }

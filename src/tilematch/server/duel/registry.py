@@ -110,10 +110,10 @@ class DuelRooms:
             gravity=gravity,
             seed=seed,
             created=self.clock(),
-            seats=[Seat(player.id, player.name or "Player 1"), None],
+            seats=[Seat(player.id, player.name or ""), None],
         )
         if rival is not None:
-            room.seats[1] = Seat(None, f"Computer ({rival})", rival=rival)
+            room.seats[1] = Seat(None, "", rival=rival)
         self.rooms[room.code] = room
         self.schedule(room)
         return room

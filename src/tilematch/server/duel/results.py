@@ -14,6 +14,7 @@ from tilematch.server.db import WRITE_ERRORS, Storage
 from tilematch.server.db.account import player_exists
 from tilematch.server.db.games import Filing, GameRecord, insert_game
 from tilematch.server.db.results import ResultRecord, duel_leaderboard, insert_result
+from tilematch.server.duel.config import RIVAL_LEVELS
 from tilematch.server.duel.room import Room
 from tilematch.server.players import new_id
 
@@ -60,7 +61,7 @@ def store(storage: Storage, room: Room, clock: Callable[[], float]) -> None:
                     "duel": room.code,
                     "opponent_kind": opponent,
                     "seat": index,
-                    "opponent": other.name if other is not None else None,
+                    "opponent": (other.own_name(1 - index) or None) if other else None,
                     "result": game.result(),
                     "log": game.log,
                     "reshuffles": game.reshuffles,
@@ -123,6 +124,17 @@ def leaderboard(storage: Storage, viewer: str, against: str, limit: int) -> list
     return duel_leaderboard(storage, viewer, opponent, limit)
 
 
+def _own_name(name: object, seat: object) -> str | None:
+    """A stored opponent's name, ``None`` for the English defaults older servers wrote
+    for a seat without a name (``Player 2`` facing seat 0, ``Computer (relaxed)``)."""
+    if not isinstance(name, str) or not name:
+        return None
+    other = 1 - seat if isinstance(seat, int) and seat in (0, 1) else None
+    if other is not None and name == f"Player {other + 1}":
+        return None
+    return None if name in {f"Computer ({level})" for level in RIVAL_LEVELS} else name
+
+
 def stored_duel_view(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:
     """What ``GET /api/games/{id}`` answers for a stored Speed Duel (a ``games`` row
     written when the duel ended): how it went and how it ended, with no board,
@@ -131,8 +143,11 @@ def stored_duel_view(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:
     ``{"id", "game", "mode": "duel", "status" ("won", "lost" or "draw"), "finished":
     true, "board", "variant", "seed", "size", "gravity", "score", "tiles_left",
     "created", "ended", "duel": {"room", "seat", "opponent", "opponent_kind",
-    "scores", "winner", "reason", "claims", "reshuffles"}}``. A stored state that
-    cannot be read leaves the ``duel`` details ``null`` rather than failing.
+    "scores", "winner", "reason", "claims", "reshuffles"}}``; ``opponent`` is the other
+    player's own name, ``null`` for a player without one and for the rival
+    (``opponent_kind`` says which), also where an older row stored an English default.
+    A stored state that cannot be read leaves the ``duel`` details ``null`` rather
+    than failing.
     """
 
     def load(text: object) -> dict[str, Any]:
@@ -166,7 +181,7 @@ def stored_duel_view(row: sqlite3.Row | Mapping[str, Any]) -> dict[str, Any]:
         "duel": {
             "room": state.get("duel"),
             "seat": seat,
-            "opponent": state.get("opponent"),
+            "opponent": _own_name(state.get("opponent"), seat),
             "opponent_kind": state.get("opponent_kind"),
             "scores": result.get("scores"),
             "winner": result.get("winner"),

@@ -51,12 +51,22 @@ Phase = Literal["waiting", "countdown", "playing", "over", "closed"]
 
 @dataclass
 class Seat:
-    """A player's place in a room (``player_id`` ``None`` for the computer rival)."""
+    """A player's place in a room (``player_id`` ``None`` for the computer rival).
+    ``name`` is the player's own name, ``""`` for a player without one and for the
+    rival: the page names those seats in its reader's language."""
 
     player_id: str | None
     name: str
     client: Client | None = None
     rival: str | None = None
+
+    def own_name(self, index: int) -> str:
+        """The name the seat's player chose, ``""`` when none: the rival's, and the
+        English defaults servers stored before (``Player 1`` in seat 0, ``Player 2``
+        in seat 1, ``Computer (sharp)``), count as none."""
+        if self.rival is not None or self.name == f"Player {index + 1}":
+            return ""
+        return self.name
 
     @property
     def connected(self) -> bool:
@@ -135,12 +145,12 @@ class Room:
                 None
                 if seat is None
                 else {
-                    "name": seat.name,
+                    "name": seat.own_name(index),
                     "connected": seat.connected,
                     "rival": seat.rival,
                     "you": viewer is not None and seat.player_id == viewer,
                 }
-                for seat in self.seats
+                for index, seat in enumerate(self.seats)
             ],
             "you": self.seat_of(viewer),
             "spectators": len(self.spectators),
@@ -235,7 +245,7 @@ def join(hub: Hub, room: Room, client: Client, *, watch: bool = False) -> int | 
         and room.phase == "waiting"
         and room.seats[1] is None
     ):
-        room.seats[1] = Seat(client.player.id, client.player.name or "Player 2")
+        room.seats[1] = Seat(client.player.id, client.player.name or "")
         seat_index = 1
         hub.schedule(room)
     if seat_index is None:
@@ -439,7 +449,7 @@ def _choose_rival(hub: Hub, room: Room, client: Client, frame: Rival | Invalid) 
         _error(hub, room, client, frame.code, frame.message)
         return
     assert frame.level in RIVAL_LEVELS
-    room.seats[1] = Seat(None, f"Computer ({frame.level})", rival=frame.level)
+    room.seats[1] = Seat(None, "", rival=frame.level)
     hub.broadcast(room, room_frame(room))
     hub.maybe_start(room)
 
@@ -535,7 +545,7 @@ def conclude(hub: Hub, room: Room) -> None:
     but not yet announced."""
     game = room.game
     assert game is not None
-    names = [seat.name if seat is not None else "" for seat in room.seats]
+    names = [seat.own_name(index) if seat else "" for index, seat in enumerate(room.seats)]
     ended = room.ended_at if room.ended_at is not None else hub.clock()
     frame = {
         "type": "end",

@@ -14,6 +14,10 @@ unless an ``i18n-ids:`` comment of the same file lists ids that start with it. S
 lists stay strict both ways: an id used but missing from English, or in English but
 used nowhere, is found (``tests/i18n/test_catalogues.py``).
 
+Ids made from data rather than code (one per layout, tile face, refusal reason) are
+declared instead where they are built, by their prefix: ``// i18n-data: tiles.face.``
+(:func:`data_prefixes`); the tests allow that only for the prefixes they name as data.
+
 :func:`english_literals` finds string literals of the page's modules that look like
 English for players (a capital letter, then lowercase words) outside ``t()`` calls.
 """
@@ -35,6 +39,7 @@ _LITERAL_ID = re.compile(r"""(["'`])(""" + _ID + r""")\1""")
 _LITERAL_PREFIX = re.compile(r"""(["'`])([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\.)(?:\1|\$\{)""")
 _MARK = re.compile(r"""data-i18n(?:-label)?=["'](""" + _ID + r""")["']""")
 _LISTED = re.compile(r"(?://|#)\s*i18n-ids:((?:\s+" + _ID + r")+)")
+_DECLARED = re.compile(r"(?://|#)\s*i18n-data:((?:\s+" + _ID + r"\.)+)")
 
 
 def domains(locales_dir: Path = LOCALES_DIR) -> frozenset[str]:
@@ -83,19 +88,37 @@ def used_ids(files: Iterable[Path] | None = None, known: frozenset[str] | None =
     return used
 
 
+def declared_in(text: str) -> set[str]:
+    """The prefixes of data-made ids ``text`` (one file) declares (``i18n-data:``)."""
+    return {prefix for m in _DECLARED.finditer(text) for prefix in m.group(1).split()}
+
+
+def data_prefixes(files: Iterable[Path] | None = None) -> set[tuple[Path, str]]:
+    """``(file, prefix)`` for each prefix of data-made ids a file declares."""
+    return {
+        (path, prefix)
+        for path in (source_files() if files is None else files)
+        for prefix in declared_in(path.read_text(encoding="utf-8"))
+    }
+
+
 def unlisted_prefixes(
     files: Iterable[Path] | None = None, known: frozenset[str] | None = None
 ) -> list[tuple[Path, str]]:
     """``(file, prefix)`` for each id prefix (``"common.mode."``) a file builds ids from
-    without an ``i18n-ids:`` comment in it listing ids under that prefix."""
+    without an ``i18n-ids:`` comment in it listing ids under that prefix, or an
+    ``i18n-data:`` comment declaring the prefix (or one it starts with) made from data."""
     known = domains() if known is None else known
     missing: list[tuple[Path, str]] = []
     for path in source_files() if files is None else files:
         text = path.read_text(encoding="utf-8")
         listed = {msg_id for m in _LISTED.finditer(text) for msg_id in m.group(1).split()}
+        declared = declared_in(text)
         for found in _LITERAL_PREFIX.finditer(text):
             prefix = found.group(2)
             if not _in_domain(prefix, known):
+                continue
+            if any(prefix.startswith(data) for data in declared):
                 continue
             if not any(msg_id.startswith(prefix) for msg_id in listed):
                 missing.append((path, prefix))

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.websockets import WebSocketDisconnect
 
 from tilematch.modes.duel import FORFEIT_SECONDS, LOCKOUT_SECONDS, RIVAL_PACE
-from tilematch.server import shared
+from tilematch.server import player_names, shared
 from tilematch.server.deps import PlayerDep, Server, ServerDep
 from tilematch.server.duel import (
     Client,
@@ -39,6 +39,7 @@ from tilematch.server.duel.protocol import (
 )
 from tilematch.server.duel.shared import SharedRooms, SharedUnavailable
 from tilematch.server.errors import ApiError
+from tilematch.server.i18n import request_locale
 from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY, answers
 
 router = APIRouter(tags=["duels"], responses=EVERY_REQUEST)
@@ -148,8 +149,10 @@ async def duel_leaderboard(
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> list[dict[str, Any]]:
     """``[{"rank", "name", "wins", "losses", "draws", "played", "tiles", "you"}]``:
-    players by wins against people (``against=player``) or a computer rival level."""
-    return duel_rooms(request.app).leaderboard(player.id, against, limit)
+    players by wins against people (``against=player``) or a computer rival level; a
+    player without a name is named in the reader's language (``Anonymous``)."""
+    entries = duel_rooms(request.app).leaderboard(player.id, against, limit)
+    return player_names.named(request_locale(request), entries)
 
 
 @router.get("/api/duels/{code}", summary="A duel room's lobby state", responses=answers(404))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 
-from tilematch.server import records
+from tilematch.server import player_names, records
 from tilematch.server.deps import PlayerDep, ServerDep
+from tilematch.server.i18n import request_locale
 from tilematch.server.openapi_errors import EVERY_REQUEST, answers
 
 router = APIRouter(prefix="/api", tags=["results"], responses=EVERY_REQUEST)
@@ -67,6 +68,7 @@ def standing(
 
 @router.get("/leaderboards", summary="Best players of a mode and board")
 def leaderboards(
+    request: Request,
     player: PlayerDep,
     server: ServerDep,
     game: Word,
@@ -78,9 +80,10 @@ def leaderboards(
 ) -> list[dict[str, Any]]:
     """``[{"rank", "name", "score", "time", "board", "variant", "you"}]``: each player's best
     ranked result (verified, at a human pace, not Zen), by score then time. ``layout``
-    is a layout name or ``ROWSxCOLS``."""
+    is a layout name or ``ROWSxCOLS``; a player without a name is named in the
+    reader's language (``Anonymous``, ``名無し``)."""
     day = records.parse_date(date, server) if date is not None else None
-    return records.leaderboard(
+    entries = records.leaderboard(
         server,
         player,
         game=game,
@@ -90,3 +93,4 @@ def leaderboards(
         date=day,
         limit=limit,
     )
+    return player_names.named(request_locale(request), entries)

@@ -77,6 +77,7 @@ export function showError(container, error) {
  * title-cased with a size in it written like every size on the page
  * ("my-pyramid-6x6" → "My Pyramid 6 × 6"). */
 export function layoutTitle(name) {
+  // i18n-data: layouts.title.
   const id = `layouts.title.${String(name).replace(/-/g, "_")}`;
   const title = t(id);
   if (title !== id) return title;

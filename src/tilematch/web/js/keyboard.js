@@ -63,6 +63,8 @@ export function boardMove(event) {
   return Object.prototype.hasOwnProperty.call(MOVE_KEYS, event.key) ? MOVE_KEYS[event.key] : null;
 }
 
+// i18n-ids: game.keys.row game.keys.rows game.keys.free game.keys.layer game.keys.row_ends
+// i18n-ids: game.keys.board_ends game.keys.pick game.keys.clear
 /** The board's keys and what they do (`game.keys.<name>`), as shown in the page's key list. */
 export const BOARD_KEY_HELP = Object.freeze([
   ["← →", "row"],
@@ -84,6 +86,8 @@ export function boardKeyHelp() {
   return BOARD_KEY_HELP.map(([keys, name]) => [capWords(keys), t(`game.keys.${name}`)]);
 }
 
+// i18n-ids: game.keys.cap.page_up game.keys.cap.page_down game.keys.cap.home game.keys.cap.end
+// i18n-ids: game.keys.cap.ctrl game.keys.cap.enter game.keys.cap.space game.keys.cap.escape
 /** Key names that keyboards print differently per language (Space, Escape, Page Up …). */
 const CAPS = Object.freeze({
   "Page Up": "page_up",

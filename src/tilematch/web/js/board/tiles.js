@@ -108,8 +108,10 @@ export function tileName(tile) {
   if (!tile) return t("game.tile.unknown");
   const coloured = /^([bw])(\d[mpszf])$/.exec(tile.code);
   const symbol = coloured ? coloured[2] : tile.code;
+  // i18n-data: tiles.face.
   const id = `tiles.face.${coloured && symbol === "5z" ? "frame_dragon" : symbol}`;
   const text = t(id);
   if (text === id) return tile.name || tile.code;
+  // i18n-ids: tiles.coloured.b tiles.coloured.w
   return coloured ? t(`tiles.coloured.${coloured[1]}`, { name: text }) : text;
 }

@@ -62,6 +62,10 @@ const SAID = {
   readable: () => t("game.said.readable"),
 };
 
+// i18n-ids: game.control.hint game.control.undo game.control.redo game.control.shuffle
+// i18n-ids: game.control.pause game.control.new game.control.replay game.control.smart_hint
+// i18n-ids: game.control.learn game.control.partners game.control.fit game.control.zoom
+// i18n-ids: game.control.give_up
 /** A control's button markup. @param {string[]} control */
 function buttonMarkup([action, , keyLabel]) {
   const keys = keyLabel === "⇧H" ? "Shift+H" : keyLabel;

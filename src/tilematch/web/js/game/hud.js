@@ -17,6 +17,8 @@ export function shuffleWord(game) {
   return game === "shisensho" ? t("game.control.reshuffle") : t("game.control.shuffle");
 }
 
+// i18n-ids: game.hud.reshuffles_left game.hud.shuffles_left game.hud.reshuffles_used
+// i18n-ids: game.hud.shuffles_used
 /** The HUD's names, one per thing; the shuffle counters follow `shuffleWord`. */
 function labels(game) {
   const re = game === "shisensho" ? "reshuffles" : "shuffles";

@@ -3,6 +3,7 @@
 // mode, the difficulty and a tile (board/tiles.js names tiles). One place, so that
 // each has one name on the page.
 
+import { GAME_NAMES, MODE_NAMES } from "../dom.js";
 import { t } from "../i18n.js";
 
 export { tileName } from "../board/tiles.js";
@@ -22,7 +23,7 @@ function known(id, fallback) {
  * @param {string} game a game code: shisensho, solitaire, blackwhite
  */
 export function gameName(game) {
-  return known(`game.name.${game}`, game);
+  return Object.hasOwn(GAME_NAMES, game) ? GAME_NAMES[game] : game;
 }
 
 /**
@@ -30,9 +31,10 @@ export function gameName(game) {
  * @param {string} mode a mode code: classic, arcade, regular, daily, zen, countdown, tower, duel
  */
 export function modeName(mode) {
-  return known(`game.mode.${mode}`, mode);
+  return Object.hasOwn(MODE_NAMES, mode) ? MODE_NAMES[mode] : mode;
 }
 
+// i18n-ids: game.difficulty.relaxed game.difficulty.standard game.difficulty.zen_master
 /**
  * A difficulty's name ("relaxed", "hard").
  * @param {string} difficulty

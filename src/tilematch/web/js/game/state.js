@@ -250,6 +250,10 @@ export function clockAt(state, now) {
   return { elapsed, remaining, running };
 }
 
+// i18n-ids: game.summary.time game.summary.score game.summary.moves game.summary.hints
+// i18n-ids: game.summary.undos game.summary.shuffles game.summary.tiles_left game.summary.tokens_left
+// i18n-ids: game.summary.boards_cleared game.summary.stars game.summary.perfect game.summary.time_left
+// i18n-ids: game.summary.difficulty
 /** The end summary's keys, in order; each is named `game.summary.<key>`, and shares
  * its words with the HUD where the HUD shows the same thing. */
 const SUMMARY_KEYS = [
@@ -334,6 +338,7 @@ export const END_WORDS = {
   points: (score) => t("game.standing.points", { count: score }),
 };
 
+// i18n-ids: game.ordinal.one game.ordinal.two game.ordinal.few game.ordinal.other
 /** A rank as the page's language writes it: 1st, 2nd, 3rd … 21st in English. */
 export function ordinal(n) {
   const form = new Intl.PluralRules(locale(), { type: "ordinal" }).select(n);

@@ -28,6 +28,8 @@ export function hintWords(count) {
   return t("pages.shared.hint_count", { count });
 }
 
+// i18n-ids: pages.shared.date pages.shared.score pages.shared.time pages.shared.hints
+// i18n-ids: pages.shared.undos
 /**
  * Header cells of the shared column names (`pages.shared.<name>`): the first `words`
  * hold words, the others figures.
@@ -93,6 +95,8 @@ export default async function daily(main, { query, navigate }) {
                   if (!iso) return "<td></td>";
                   const day = byDate.get(iso);
                   const state = day ? (day.solved ? (day.on_day ? "solved" : "late") : "played") : iso > today ? "future" : "open";
+                  // i18n-ids: pages.daily.day.solved pages.daily.day.late pages.daily.day.played
+                  // i18n-ids: pages.daily.day.future pages.daily.day.open
                   const label = t(`pages.daily.day.${state}`, {
                     date: dayWords(iso),
                     time: day ? clock(day.time) : "",

@@ -288,6 +288,18 @@ export const END_DUEL_WORDS = {
 const seatName = (p) => t("duel.room.player", { number: p + 1 });
 
 /**
+ * The name seat `p` shows: the player's own, else "Player 2" or "Computer (Sharp)" in
+ * the page's language (the server sends `""` for a seat without a name).
+ * @param {{name: string, rival?: string | null} | null | undefined} seat
+ * @param {number} p
+ */
+export function seatLabel(seat, p) {
+  if (seat && seat.name) return seat.name;
+  if (seat && seat.rival) return t("duel.room.rival", { name: RIVAL_NAMES[seat.rival] ? t(RIVAL_NAMES[seat.rival]) : seat.rival });
+  return seatName(p);
+}
+
+/**
  * The words of the end screen for the player in seat `you` (null: a spectator); with the
  * server's `figures` the text says by how much and in what time.
  * @param {{winner: number | null, scores: number[], reason: string}} result
@@ -308,6 +320,7 @@ export function endWords(result, you, names, forfeitSeconds, figures = null) {
   let text;
   if (forfeit) {
     const who = result.winner === you ? "rival" : you == null ? "other" : "you";
+    // i18n-ids: game.duel_end.forfeit_rival game.duel_end.forfeit_other game.duel_end.forfeit_you
     text = t(`game.duel_end.forfeit_${who}`, { count: forfeitSeconds, score });
   } else if (figures) {
     const time = clock(figures.seconds);
@@ -514,7 +527,7 @@ function roomPage(main, code, navigate, facts) {
   function nameOf(p) {
     const seat = duel.players[p];
     if (!seat) return seatName(p);
-    return duel.you === p ? t("duel.room.name_you", { name: seat.name }) : seat.name;
+    return duel.you === p ? t("duel.room.name_you", { name: seatLabel(seat, p) }) : seatLabel(seat, p);
   }
 
   function draw() {
@@ -597,7 +610,7 @@ function roomPage(main, code, navigate, facts) {
   function showEnd() {
     if (!duel.result || shownEnd) return;
     shownEnd = true;
-    const names = [0, 1].map((p) => (duel.players[p] ? duel.players[p].name : seatName(p)));
+    const names = [0, 1].map((p) => seatLabel(duel.players[p], p));
     const words = endWords(duel.result, duel.you, names, facts.forfeit_seconds, duel.figures);
     endDialog.querySelector("#duel-end-title").textContent = words.title;
     endDialog.querySelector(".duel-end-text").textContent = words.text;

@@ -103,6 +103,7 @@ export default async function home(main, { navigate }) {
     .catch(() => null);
   const strong = (/** @type {string} */ game) => `<strong>${esc(GAME_NAMES[game])}</strong>`;
   const games = listWords(
+    // i18n-ids: pages.home.about.shisensho pages.home.about.solitaire pages.home.about.blackwhite
     ["shisensho", "solitaire", "blackwhite"].map((g) => marked(`pages.home.about.${g}`, {}, { game: strong(g) })),
   );
   const turtle = `${esc(layoutTitle("turtle"))} · ${esc(t("common.count.tiles", { count: 144 }))}`;
@@ -154,6 +155,8 @@ export default async function home(main, { navigate }) {
             <option value="countdown">${esc(MODE_NAMES.countdown)}</option>
           </select></label>
           <label class="difficulty">${esc(t("pages.home.difficulty"))} <select name="difficulty">${DIFFICULTIES.map(
+            // i18n-ids: pages.shared.difficulty.relaxed pages.shared.difficulty.standard
+            // i18n-ids: pages.shared.difficulty.zen_master
             (v) => `<option value="${v}"${v === "standard" ? " selected" : ""}>${esc(t(`pages.shared.difficulty.${v}`))}</option>`,
           ).join("")}</select></label>
           <label>${esc(t("pages.shared.layout"))} <select name="layout"><option value="turtle">${turtle}</option></select></label>

@@ -34,6 +34,8 @@ import { formatNumber, t } from "../i18n.js";
  * @typedef {{search: string, family: string, size: string, difficulty: string}} Filters
  */
 
+// i18n-ids: pages.picker.size.small pages.picker.size.medium pages.picker.size.large
+// i18n-ids: pages.picker.size.huge
 /** Size bands by tile count: key, words (in the page's language), the smallest and largest count in it. */
 export const SIZE_BANDS = [
   { key: "small", min: 0, max: 72 },

@@ -23,6 +23,9 @@ const FILTER_WORDS = {
   },
 };
 
+// i18n-ids: pages.shared.game pages.shared.board pages.shared.played pages.shared.won
+// i18n-ids: pages.shared.name pages.shared.score pages.shared.time pages.shared.hints
+// i18n-ids: pages.shared.undos pages.results.best_score pages.results.best_time
 /**
  * Header cells of the shared column names (`pages.shared.<name>` or `pages.results.<name>`):
  * the first `words` hold words, the others figures.
@@ -113,6 +116,8 @@ export default async function results(main) {
             // a duel is won or lost against someone; a solo game is cleared
             const duel = r.mode === "duel";
             const words = duel ? { won: "won", lost: "lost", draw: "draw" } : { won: "cleared", lost: "lost", given_up: "given_up" };
+            // i18n-ids: pages.results.outcome.won pages.results.outcome.lost pages.results.outcome.draw
+            // i18n-ids: pages.results.outcome.cleared pages.results.outcome.given_up
             const said = words[r.outcome] ? t(`pages.results.outcome.${words[r.outcome]}`) : r.outcome || "";
             // stored and shown, but kept off the leaderboards: say why
             const outcome = r.unranked ? t("pages.results.unranked", { outcome: said, reason: r.unranked }) : said;

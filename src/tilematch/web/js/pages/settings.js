@@ -18,6 +18,16 @@ export const SETTINGS_HELP = {
   },
 };
 
+// i18n-ids: pages.settings.title pages.settings.theme pages.settings.theme.auto
+// i18n-ids: pages.settings.theme.light pages.settings.theme.dark pages.settings.tileset
+// i18n-ids: pages.settings.tiles pages.settings.contrast pages.settings.contrast_help
+// i18n-ids: pages.settings.marks pages.settings.marks_help pages.settings.partners
+// i18n-ids: pages.settings.shisen_partners pages.settings.preview pages.settings.zoom
+// i18n-ids: pages.settings.zoom.auto pages.settings.zoom.fit pages.settings.zoom.readable
+// i18n-ids: pages.settings.sound pages.settings.snap pages.settings.ambient
+// i18n-ids: pages.settings.ambient_help pages.settings.test_sound pages.settings.animations
+// i18n-ids: pages.settings.animations.system pages.settings.animations.on
+// i18n-ids: pages.settings.animations.off pages.settings.my_player
 /** A setting's words (`pages.settings.<id>`), escaped for markup. @param {string} id */
 const say = (id) => esc(t(`pages.settings.${id}`));
 

@@ -34,6 +34,7 @@ const WORDS = {
   get bestStreak() { return t("pages.stats.best_streak"); },
   get daysPlayed() { return t("pages.stats.days_played"); },
   get tower() { return t("pages.stats.tower"); },
+  // i18n-ids: pages.stats.stage pages.stats.levels pages.stats.cleared pages.stats.stars
   get towerColumns() { return ["stage", "levels", "cleared", "stars"].map((id) => t(`pages.stats.${id}`)); },
   get emptyTitle() { return t("pages.stats.empty_title"); },
   get empty() { return t("pages.stats.empty"); },

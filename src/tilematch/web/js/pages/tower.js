@@ -79,6 +79,8 @@ export default async function tower(main) {
             const label = [
               t("pages.shared.level", { level: l.level }),
               layoutTitle(l.layout),
+              // i18n-ids: pages.shared.difficulty.relaxed pages.shared.difficulty.standard
+              // i18n-ids: pages.shared.difficulty.zen_master
               t(`pages.shared.difficulty.${l.difficulty}`),
               ...(l.stones ? [t("pages.tower.stones", { count: l.stones })] : []),
               l.unlocked ? (l.stars ? t("pages.tower.stars_of", { count: l.stars }) : t("pages.tower.not_cleared")) : t("pages.tower.locked"),
