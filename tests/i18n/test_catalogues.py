@@ -168,7 +168,8 @@ NOT_YET_FOUND = frozenset(
 
 
 #: Ids made from data rather than named in code: one per built-in layout, shape and
-#: family, per tile face, per error code, refusal reason and Learn example. The names
+#: family, per tile face, per error code, refusal reason, ledger line key
+#: (``tilematch.modes.ledger.LABELS``) and Learn example. The names
 #: tests check that each of those has its id in every locale.
 DATA_PREFIXES = frozenset(
     {
@@ -181,6 +182,7 @@ DATA_PREFIXES = frozenset(
         "tiles.coloured.",
         "server.error.",
         "server.refusal.",
+        "server.ledger.",
         "server.learn.",
         "stats.column.",
     }
