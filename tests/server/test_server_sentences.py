@@ -4,13 +4,11 @@ their stable codes unchanged; English stays the engine's own words."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tests.support.clock import START
 from tests.support.server import new_game
-from tests.support.stored import Stored
+from tests.support.stored import Stored, store_old_game
 from tilematch.engine.stack.board import StackBoard
 from tilematch.modes import Settings, new_session
 from tilematch.server.i18n import LOCALES, translate
@@ -186,19 +184,7 @@ def test_a_game_stored_before_lines_had_keys_shows_its_ledger(client, database, 
     state = {"format": 1, "settings": settings.to_json(), "start": START - 120, "log": log}
     player = client.get("/api/me").json()["id"]
     with Stored(database) as db:
-        db.execute(
-            "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
-            " state, status, tiles_left, score, created, updated, seq)"
-            " VALUES ('old-ledger', ?, 'shisensho', 'classic', '4x4', '', 11, ?, ?, 'playing',"
-            " 12, 100, ?, ?, 3)",
-            (player, json.dumps(settings.to_json()), json.dumps(state), START - 120, START - 90),
-        )
-        for seq, entry in enumerate(log, start=1):
-            intent = {k: v for k, v in entry.items() if k != "t"}
-            db.execute(
-                "INSERT INTO moves VALUES ('old-ledger', ?, ?, ?)",
-                (seq, entry["t"], json.dumps(intent)),
-            )
+        store_old_game(db, "old-ledger", player, state, tiles_left=12, score=100)
     shown = _say(client, locale).get("/api/games/old-ledger").json()
     assert [(line["key"], line["params"], line["label"]) for line in shown["ledger"]] == [
         (
