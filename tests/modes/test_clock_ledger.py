@@ -107,6 +107,7 @@ def test_ledger_sums_lines() -> None:
     ledger.add("ledger.pair_times", 200, kind="pair", at=2.5, multiplier=2)
     assert ledger.total == -200
     assert ledger.sum_of("pair") == 300
+    assert len(set(ledger.lines)) == 3  # lines stay hashable, parameters and all
     assert ledger.to_json()[1:] == [
         {
             "label": "Reshuffle",

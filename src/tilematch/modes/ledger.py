@@ -68,14 +68,15 @@ class Line:
     """One ledger line: an English label, signed points, a kind for programs
     (``"pair"``, ``"combo"``, ``"undo"``, ``"reshuffle"``, ``"speed"``,
     ``"perfect"``, ``"clear"``, ``"time"``, ``"shuffle"``, ``"help"``), the playing
-    time, and the label's key in :data:`LABELS` with its parameters."""
+    time, and the label's key in :data:`LABELS` with its parameters (name and value
+    pairs, so that a line stays hashable)."""
 
     label: str
     points: int
     kind: str
     at: float
     key: str
-    params: Mapping[str, int] = field(default_factory=dict)
+    params: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> LineView:
         """The line as the view shows it."""
@@ -99,7 +100,7 @@ class Ledger:
         """Append the line of ``key`` (one of :data:`LABELS`, whose ``params`` it fills
         in) and return it. Raises :class:`KeyError` for a key :data:`LABELS` lacks."""
         label = LABELS[key].format(**params)
-        line = Line(label, points, kind, round(at, 3), key, dict(params))
+        line = Line(label, points, kind, round(at, 3), key, tuple(params.items()))
         self.lines.append(line)
         return line
 
