@@ -134,9 +134,10 @@ def test_every_glossary_term_names_every_locale():
 
 
 #: Ids made from data rather than named in code: one per built-in layout, shape and
-#: family, per tile face, per error code, refusal reason and Learn example. The names
-#: tests check that each of those has its id in every locale. A file that builds such
-#: ids declares their prefix (``i18n-data:``); no other prefix may be declared.
+#: family, per tile face, per error code, refusal reason, ledger line key
+#: (``tilematch.modes.ledger.LABELS``) and Learn example. The names tests check that
+#: each of those has its id in every locale. A file that builds such ids declares
+#: their prefix (``i18n-data:``); no other prefix may be declared.
 DATA_PREFIXES = frozenset(
     {
         "layouts.",
@@ -146,6 +147,7 @@ DATA_PREFIXES = frozenset(
         "tiles.coloured.",
         "server.error.",
         "server.refusal.",
+        "server.ledger.",
         "server.learn.",
         "stats.column.",
     }

@@ -102,14 +102,34 @@ def test_chain_matches_reference(gaps, cap) -> None:
 
 def test_ledger_sums_lines() -> None:
     ledger = Ledger()
-    ledger.add("Pair x1", 100, kind="pair", at=1.0)
-    ledger.add("Reshuffle", -500, kind="reshuffle", at=2.0)
-    ledger.add("Pair x2", 200, kind="pair", at=2.5)
+    ledger.add("ledger.pair_times", 100, kind="pair", at=1.0, multiplier=1)
+    ledger.add("ledger.reshuffle", -500, kind="reshuffle", at=2.0)
+    ledger.add("ledger.pair_times", 200, kind="pair", at=2.5, multiplier=2)
     assert ledger.total == -200
     assert ledger.sum_of("pair") == 300
-    assert ledger.to_json()[1] == {
-        "label": "Reshuffle",
-        "points": -500,
-        "kind": "reshuffle",
-        "at": 2.0,
-    }
+    assert len(set(ledger.lines)) == 3  # lines stay hashable, parameters and all
+    assert ledger.to_json()[1:] == [
+        {
+            "label": "Reshuffle",
+            "points": -500,
+            "kind": "reshuffle",
+            "at": 2.0,
+            "key": "ledger.reshuffle",
+            "params": {},
+        },
+        {
+            "label": "Pair x2",
+            "points": 200,
+            "kind": "pair",
+            "at": 2.5,
+            "key": "ledger.pair_times",
+            "params": {"multiplier": 2},
+        },
+    ]
+
+
+def test_a_line_of_a_key_the_ledger_lacks_is_refused() -> None:
+    ledger = Ledger()
+    with pytest.raises(KeyError):
+        ledger.add("Pair x1", 100, kind="pair", at=1.0)
+    assert ledger.lines == []

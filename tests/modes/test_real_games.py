@@ -104,9 +104,17 @@ def test_classic_perfect_game_by_the_deal_solution() -> None:
         assert session.act({"type": "match", "a": move.a, "b": move.b}, t).ok
     assert session.status == "won"
     ledger = session.view(t)["ledger"]
-    assert ledger[-1] == {"label": "Perfect clear", "points": 2000, "kind": "perfect", "at": t}
+    assert ledger[-1] == {
+        "label": "Perfect clear",
+        "points": 2000,
+        "kind": "perfect",
+        "at": t,
+        "key": "ledger.perfect",
+        "params": {},
+    }
     # 96 tiles: target 423.5 s; played 120 s
     assert ledger[-2]["label"] == "Speed bonus: 303 s under target"
+    assert ledger[-2]["key"] == "ledger.speed_bonus" and ledger[-2]["params"] == {"count": 303}
     assert ledger[-2]["points"] == 15 * 303
     assert session.score == 100 * 48 + 15 * 303 + 2000
 

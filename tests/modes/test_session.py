@@ -198,7 +198,16 @@ def test_view_has_every_field_the_browser_draws(monkeypatch) -> None:
     assert view["last_match"] == {"a": 0, "b": 1, "path": [[0, 0], [0, 1]], "freed": [], "fell": []}
     assert view["pairs"] == [[2, 3]] and view["open_pairs"] == 1
     assert view["combo"] == 1
-    assert view["ledger"] == [{"label": "Pair x1", "points": 100, "kind": "pair", "at": 1.0}]
+    assert view["ledger"] == [
+        {
+            "label": "Pair x1",
+            "points": 100,
+            "kind": "pair",
+            "at": 1.0,
+            "key": "ledger.pair_times",
+            "params": {"multiplier": 1},
+        }
+    ]
     json.dumps(view)
 
 

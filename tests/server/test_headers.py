@@ -3,11 +3,13 @@ reference page at ``/docs``, served from the package's own files."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
 
-from tilematch.server.headers import CONTENT_SECURITY_POLICY
+from tilematch.server.headers import CONTENT_SECURITY_POLICY, SecurityHeaders
+from tilematch.server.i18n.headers import ContentLanguage
 from tilematch.server.settings import PACKAGE_WEB_DIR
 
 SECURITY = {
@@ -137,3 +139,48 @@ def test_a_server_error_carries_them_too(make_settings):
     assert answer.json()["error"]["code"] == "internal"
     for name, value in SECURITY.items():
         assert answer.headers.get(name) == value, name
+
+
+def _raw_app(headers, locale=None):
+    """A bare ASGI app answering 204 with ``headers`` (leaving ``locale`` on its state)."""
+
+    async def app(scope, receive, send):
+        if locale is not None:
+            scope.setdefault("state", {})["locale"] = locale
+        await send({"type": "http.response.start", "status": 204, "headers": list(headers)})
+        await send({"type": "http.response.body", "body": b""})
+
+    return app
+
+
+def _answer_headers(app, scope_type="http"):
+    """The start message's headers of ``app``'s answer to one request, and every message."""
+    sent = []
+
+    async def receive():
+        return {"type": "http.request"}
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(app({"type": scope_type, "state": {}}, receive, send))
+    return sent[0].get("headers"), sent
+
+
+def test_both_header_edits_keep_what_the_answer_set_and_add_the_rest():
+    own = [(b"x-frame-options", b"SAMEORIGIN"), (b"vary", b"Origin"), (b"content-language", b"x")]
+    app = SecurityHeaders(ContentLanguage(_raw_app(own, locale="ko")))
+    headers, sent = _answer_headers(app)
+    assert sent[1] == {"type": "http.response.body", "body": b""}
+    assert headers.count((b"x-frame-options", b"SAMEORIGIN")) == 1
+    assert (b"x-frame-options", b"DENY") not in headers
+    assert (b"vary", b"Origin, Accept-Language, Cookie") in headers
+    assert [v for n, v in headers if n == b"content-language"] == [b"ko"]
+    assert {n for n, _v in headers} >= {n.encode() for n in SECURITY}
+
+
+def test_an_answer_without_a_locale_gets_no_language_and_other_scopes_pass_through():
+    headers, _ = _answer_headers(ContentLanguage(_raw_app([(b"vary", b"Origin")])))
+    assert headers == [(b"vary", b"Origin")]
+    headers, _ = _answer_headers(SecurityHeaders(_raw_app([])), scope_type="websocket")
+    assert headers == []

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.clock import START
 from tests.support.server import new_game
+from tests.support.stored import Stored, store_old_game
 from tilematch.engine.stack.board import StackBoard
+from tilematch.modes import Settings, new_session
 from tilematch.server.i18n import LOCALES, translate
 from tilematch.server.learn import examples
-from tilematch.server.sentences import ledger_message, ledger_text
+from tilematch.server.sentences import ledger_text
 
 #: A short piece of each locale's blocked-tile sentences (the tile names around them are
 #: the tiles domain's); English is the engine's sentence itself.
@@ -168,45 +171,41 @@ def test_errors_speak_the_players_language(client, locale):
         assert wrong.json()["error"]["message"] == translate(locale, "server.error.bad_settings")
 
 
-@pytest.mark.parametrize(
-    ("label", "msg_id", "params"),
-    [
-        ("Pair x3", "server.ledger.pair_times", {"multiplier": 3}),
-        ("Pair", "server.ledger.pair", {}),
-        ("Combo step 2", "server.ledger.combo_step", {"step": 2}),
-        ("Time left: 41 s", "server.ledger.time_left", {"count": 41}),
-        ("Speed bonus: 303 s under target", "server.ledger.speed_bonus", {"count": 303}),
-        ("Perfect clear", "server.ledger.perfect", {}),
-        ("Board cleared", "server.ledger.cleared", {}),
-        ("Reshuffle", "server.ledger.reshuffle", {}),
-        ("Automatic shuffle", "server.ledger.auto_shuffle", {}),
-        ("Shuffle", "server.ledger.shuffle", {}),
-        ("Smart hint", "server.ledger.smart_hint", {}),
-        ("Hint", "server.ledger.hint", {}),
-        ("Undo", "server.ledger.undo", {}),
-    ],
-)
-def test_every_ledger_label_of_any_saved_game_has_its_text(label, msg_id, params):
-    """Ledger labels are read back from the English the modes wrote, so games saved in
-    any format (whose lines carry no id) show their ledger in every language."""
-    assert ledger_message(label) == (msg_id, params)
-    assert ledger_text("en", label) == label
-    assert ledger_text("ja", label) == translate("ja", msg_id, **params)
+def test_a_game_stored_before_lines_had_keys_shows_its_ledger(client, database, locale="ja"):
+    """A stored game keeps only its move log; replaying it writes its ledger lines again,
+    keys and all, so a game saved in the first format reads in the player's language."""
+    settings = Settings(game="shisensho", mode="classic", size=(4, 4), seed=11).validate()
+    first, second = new_session(settings, 0.0).solution[:2]
+    log = [
+        {"type": "match", "a": first.a, "b": first.b, "t": START - 100},
+        {"type": "match", "a": second.a, "b": second.b, "t": START - 99},
+        {"type": "undo", "t": START - 90},
+    ]
+    state = {"format": 1, "settings": settings.to_json(), "start": START - 120, "log": log}
+    player = client.get("/api/me").json()["id"]
+    with Stored(database) as db:
+        store_old_game(db, "old-ledger", player, state, tiles_left=12, score=100)
+    shown = _say(client, locale).get("/api/games/old-ledger").json()
+    assert [(line["key"], line["params"], line["label"]) for line in shown["ledger"]] == [
+        (
+            "ledger.pair_times",
+            {"multiplier": 1},
+            translate(locale, "server.ledger.pair_times", multiplier=1),
+        ),
+        (
+            "ledger.pair_times",
+            {"multiplier": 2},
+            translate(locale, "server.ledger.pair_times", multiplier=2),
+        ),
+        ("ledger.undo", {}, translate(locale, "server.ledger.undo")),
+    ]
+    assert [line["points"] for line in shown["ledger"]] == [100, 200, -200]
 
 
-def test_a_label_no_mode_writes_stays_as_it_is():
-    assert ledger_message("Pair x") is None
-    assert ledger_text("ko", "Something else") == "Something else"
-
-
-@pytest.mark.parametrize(
-    ("a", "b"), [("b5s", "b5s"), ("w1f", "w2f"), ("b5s", "w6s"), ("b5z", "w6z")]
-)
-def test_black_and_white_refusals_are_the_modes_words_in_english(a, b):
-    from tilematch.modes.blackwhite import pair_refusal
-    from tilematch.server.sentences import refusal_text
-
-    assert refusal_text("en", "not a match", (a, b)) == pair_refusal(a, b)
-    translated = refusal_text("ja", "not a match", (a, b))
-    assert translated != pair_refusal(a, b)
-    assert "組" in translated or "白黒では" in translated
+def test_a_line_whose_key_has_no_text_keeps_its_label():
+    line = {"label": "Pair", "points": 100, "kind": "pair", "at": 1.0}
+    assert ledger_text("ko", line) == "Pair"
+    assert ledger_text("ko", {**line, "key": "ledger.no_such_line", "params": {}}) == "Pair"
+    assert ledger_text("ko", {**line, "key": "ledger.pair", "params": {}}) == translate(
+        "ko", "server.ledger.pair"
+    )

@@ -7,6 +7,7 @@ own queries are, and rows come back as tuples. Writes commit at once.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 from types import TracebackType
@@ -15,7 +16,7 @@ from typing import Any
 from tilematch.server.db import is_postgres_url
 from tilematch.server.db.dialect import POSTGRES, SQLITE, postgres_query
 
-__all__ = ["GAME_TABLES", "Stored", "stored_tables", "table_dump"]
+__all__ = ["GAME_TABLES", "Stored", "store_old_game", "stored_tables", "table_dump"]
 
 #: The tables that hold what players did, in the order their rows depend on each other.
 GAME_TABLES = ("players", "games", "moves", "results", "game_starts")
@@ -69,6 +70,42 @@ class Stored:
         trace: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def store_old_game(
+    stored: Stored,
+    game_id: str,
+    player_id: str,
+    state: dict[str, Any],
+    *,
+    tiles_left: int,
+    score: int = 0,
+) -> None:
+    """Write a playing 4x4 Shisen-Sho Classic game of seed 11 as an older release left
+    it: ``state`` (a saved game of any format, its ``settings`` and ``log`` included)
+    and one row in ``moves`` for each entry of the log."""
+    log = state["log"]
+    stored.execute(
+        "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
+        " state, status, tiles_left, score, created, updated, seq)"
+        " VALUES (?, ?, 'shisensho', 'classic', '4x4', '', 11, ?, ?, 'playing', ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            player_id,
+            json.dumps(state["settings"]),
+            json.dumps(state),
+            tiles_left,
+            score,
+            state["start"],
+            log[-1]["t"],
+            len(log),
+        ),
+    )
+    for seq, entry in enumerate(log, start=1):
+        intent = {k: v for k, v in entry.items() if k != "t"}
+        stored.execute(
+            "INSERT INTO moves VALUES (?, ?, ?, ?)", (game_id, seq, entry["t"], json.dumps(intent))
+        )
 
 
 def stored_tables(stored: Stored) -> list[str]:

@@ -140,10 +140,10 @@ class Zen(Session):
 
     def _score_match(self, at: float, events: list[Event]) -> dict[str, Any]:
         step = self.chain.length
-        self.ledger.add("Pair", PAIR_POINTS, kind="pair", at=at)
+        self.ledger.add("ledger.pair", PAIR_POINTS, kind="pair", at=at)
         if step >= 2:
             bonus = COMBO_STEP_POINTS * (step - 1)
-            self.ledger.add(f"Combo step {step}", bonus, kind="combo", at=at)
+            self.ledger.add("ledger.combo_step", bonus, kind="combo", at=at, step=step)
         return self._rapid_effects(step, events)
 
     def _rapid_effects(self, step: int, events: list[Event]) -> dict[str, Any]:
@@ -233,9 +233,9 @@ class Countdown(Zen):
     def _shuffle_cost(self, at: float, voluntary: bool, events: list[Event]) -> None:
         if voluntary:
             self.shuffles_left -= 1
-            self.ledger.add("Shuffle", SHUFFLE_PENALTY, kind="shuffle", at=at)
+            self.ledger.add("ledger.shuffle", SHUFFLE_PENALTY, kind="shuffle", at=at)
             return
-        self.ledger.add("Automatic shuffle", SHUFFLE_PENALTY, kind="shuffle", at=at)
+        self.ledger.add("ledger.auto_shuffle", SHUFFLE_PENALTY, kind="shuffle", at=at)
         if self.table.deadlock_seconds:
             self.clock.adjust(self.table.deadlock_seconds)
             events.append({"type": "time", "seconds": self.table.deadlock_seconds})
@@ -246,10 +246,11 @@ class Countdown(Zen):
         left = self.clock.whole_seconds_left(now)
         if left > 0:
             self.ledger.add(
-                f"Time left: {left} s",
+                "ledger.time_left",
                 time_bonus(left),
                 kind="time",
                 at=self.clock.elapsed(now),
+                count=left,
             )
 
     def _extra_counters(self, now: float) -> ModeCounters:

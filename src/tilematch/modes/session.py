@@ -242,7 +242,7 @@ class Session:
         Returns what the match changed besides board, chain and ledger (handed
         to :meth:`_revert` when the match is undone).
         """
-        self.ledger.add("Pair", 100, kind="pair", at=at)
+        self.ledger.add("ledger.pair", 100, kind="pair", at=at)
         return {}
 
     def _on_clear(self, now: float, events: list[Event]) -> None:
@@ -550,7 +550,7 @@ class Session:
             line.points for line in self.ledger.lines[undo.ledger_len :] if line.kind != "help"
         )
         if taken:
-            self.ledger.add("Undo", -taken, kind="undo", at=at)
+            self.ledger.add("ledger.undo", -taken, kind="undo", at=at)
         self.chain.restore(undo.chain)
         self._revert(undo.extra)
         self._redo.append((move.a, move.b))

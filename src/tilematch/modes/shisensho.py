@@ -51,6 +51,13 @@ class ShisenSho(Session):
         """Shisen-Sho settings checked (:func:`~tilematch.modes.settings.settle_grid`)."""
         return settle_grid(settings)
 
+    def _add_pair(self, at: float) -> None:
+        """The ``Pair xN`` line of a match at playing time ``at`` (N: the chain's multiplier)."""
+        multiplier = self.chain.multiplier()
+        self.ledger.add(
+            "ledger.pair_times", PAIR_POINTS * multiplier, kind="pair", at=at, multiplier=multiplier
+        )
+
 
 class Classic(ShisenSho):
     """Shisen-Sho Classic."""
@@ -62,8 +69,7 @@ class Classic(ShisenSho):
         self.tokens = TOKENS
 
     def _score_match(self, at: float, events: list[Event]) -> dict[str, Any]:
-        multiplier = self.chain.multiplier()
-        self.ledger.add(f"Pair x{multiplier}", PAIR_POINTS * multiplier, kind="pair", at=at)
+        self._add_pair(at)
         return {}
 
     def _on_deadlock(self, now: float, events: list[Event]) -> None:
@@ -79,7 +85,7 @@ class Classic(ShisenSho):
 
     def _shuffle_cost(self, at: float, voluntary: bool, events: list[Event]) -> None:
         self.tokens -= 1
-        self.ledger.add("Reshuffle", RESHUFFLE_PENALTY, kind="reshuffle", at=at)
+        self.ledger.add("ledger.reshuffle", RESHUFFLE_PENALTY, kind="reshuffle", at=at)
 
     def perfect(self) -> bool:
         """True while the game qualifies for the perfect clear bonus."""
@@ -92,13 +98,14 @@ class Classic(ShisenSho):
         under = math.floor(target_time(self.tiles_total) - at + 1e-9)
         if under > 0:
             self.ledger.add(
-                f"Speed bonus: {under} s under target",
+                "ledger.speed_bonus",
                 SPEED_BONUS_PER_SECOND * under,
                 kind="speed",
                 at=at,
+                count=under,
             )
         if self.perfect():
-            self.ledger.add("Perfect clear", PERFECT_BONUS, kind="perfect", at=at)
+            self.ledger.add("ledger.perfect", PERFECT_BONUS, kind="perfect", at=at)
 
     def _extra_counters(self, now: float) -> ModeCounters:
         return {"tokens": self.tokens, "target": round(target_time(self.tiles_total), 3)}
@@ -123,8 +130,7 @@ class Arcade(ShisenSho):
         return ARCADE_SECONDS
 
     def _score_match(self, at: float, events: list[Event]) -> dict[str, Any]:
-        multiplier = self.chain.multiplier()
-        self.ledger.add(f"Pair x{multiplier}", PAIR_POINTS * multiplier, kind="pair", at=at)
+        self._add_pair(at)
         self.clock.adjust(ARCADE_SECONDS_PER_MATCH)
         events.append({"type": "time", "seconds": ARCADE_SECONDS_PER_MATCH})
         return {}
@@ -132,7 +138,7 @@ class Arcade(ShisenSho):
     def _on_clear(self, now: float, events: list[Event]) -> None:
         at = self.clock.elapsed(now)
         self.boards += 1
-        self.ledger.add("Board cleared", ARCADE_CLEAR_BONUS, kind="clear", at=at)
+        self.ledger.add("ledger.cleared", ARCADE_CLEAR_BONUS, kind="clear", at=at)
         self._adopt(self._deal(self.boards))
         self._forget_moves()
         events.append({"type": "new_board", "board": self.boards + 1})

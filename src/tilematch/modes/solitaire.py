@@ -113,13 +113,13 @@ class Daily(Regular):
         """A hint or smart hint, paid with a ``Hint`` ledger line (``kind`` ``help``)."""
         outcome = super()._hint(smart)
         if outcome.ok:
-            label = "Smart hint" if smart else "Hint"
+            key = "ledger.smart_hint" if smart else "ledger.hint"
             at = self.clock.elapsed(self._now)
-            self.ledger.add(label, -daily.HINT_COST, kind="help", at=at)
+            self.ledger.add(key, -daily.HINT_COST, kind="help", at=at)
         return outcome
 
     def _shuffle_cost(self, at: float, voluntary: bool, events: list[Event]) -> None:
-        self.ledger.add("Shuffle", -daily.SHUFFLE_COST, kind="help", at=at)
+        self.ledger.add("ledger.shuffle", -daily.SHUFFLE_COST, kind="help", at=at)
 
     def _extra_summary(self, now: float) -> ModeSummary:
         return {"date": self.settings.date, "solved": self.status == "won"}

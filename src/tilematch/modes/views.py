@@ -12,6 +12,7 @@ from typing import NotRequired, TypedDict, Unpack
 from tilematch.engine.board import Board
 from tilematch.engine.stack.board import StackBoard
 from tilematch.engine.tiles import tile_name
+from tilematch.modes.ledger import LineView
 
 
 class TileFacts(TypedDict, total=False):
@@ -207,7 +208,7 @@ class View(TypedDict):
     offers: list[str]
     redo: int
     partner_help: bool
-    ledger: list[dict[str, object]]
+    ledger: list[LineView]
     status: str
     summary: Summary | None
 

@@ -46,9 +46,10 @@ class ApiError(Exception):
     """A request that cannot be served; becomes a 4xx (or 503) JSON answer.
 
     ``code`` is a short stable word for programs, ``message`` the English sentence for
-    people. The answer is written in the request's locale: ``msg_id`` and ``params``
-    name the catalogue text when given, else the code's own text
-    (``server.error.<code>``) stands for it in the other locales.
+    people. The answer is written in the request's locale: in English the ``message``
+    as raised; in the others the text of ``msg_id`` filled with ``params`` when given
+    (a parameter that is a function of the locale is a sentence of its own, called with
+    it), else the code's own text (``server.error.<code>``).
     """
 
     def __init__(
@@ -77,12 +78,17 @@ class ApiError(Exception):
 def error_text(
     locale: str, code: str, message: str, msg_id: str | None = None, /, **params: object
 ) -> str:
-    """The sentence of an error answer in ``locale``: the text of ``msg_id`` filled with
-    ``params`` when given; else, outside English, the code's own text
-    (``server.error.<code>``); else the English ``message`` as raised."""
+    """The sentence of an error answer in ``locale``: in English the ``message`` as
+    raised; else the text of ``msg_id`` filled with ``params`` (each callable one called
+    with ``locale``) when given, or the code's own text (``server.error.<code>``)."""
+    if locale == DEFAULT_LOCALE:
+        return message
     if msg_id is not None:
-        return translate(locale, msg_id, **params)
-    if locale != DEFAULT_LOCALE and f"server.error.{code}" in catalogue(DEFAULT_LOCALE):
+        filled = {
+            name: value(locale) if callable(value) else value for name, value in params.items()
+        }
+        return translate(locale, msg_id, **filled)
+    if f"server.error.{code}" in catalogue(DEFAULT_LOCALE):
         return translate(locale, f"server.error.{code}")
     return message
 

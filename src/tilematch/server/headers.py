@@ -4,14 +4,15 @@ The page makes no request to another site and runs no inline script or style, so
 its Content-Security-Policy allows only the server's own origin (and ``data:``
 images, the page's empty favicon and Swagger UI's icons). No other site may show
 a page of the server in a frame, the browser must not guess a file's type, and
-no address leaves in a ``Referer``. :class:`SecurityHeaders` is a pure ASGI
-middleware: it adds the headers to the start of each HTTP answer, whichever part
-of the server (a route, an error handler, the static files) wrote it.
+no address leaves in a ``Referer``. :class:`SecurityHeaders` adds the headers to
+the start of each HTTP answer (an :class:`~tilematch.server.answer_headers.AnswerHeaders`).
 """
 
 from __future__ import annotations
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
+
+from tilematch.server.answer_headers import AnswerHeaders, Headers
 
 #: The Content-Security-Policy of every answer, one directive a line.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -45,24 +46,11 @@ def as_dict() -> dict[str, str]:
     return {name.decode(): value.decode() for name, value in SECURITY_HEADERS}
 
 
-class SecurityHeaders:
+class SecurityHeaders(AnswerHeaders):
     """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP answer (an answer
     that already carries one of them keeps its own value)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", ()))
-                present = {name.lower() for name, _value in headers} & _NAMES
-                headers.extend(pair for pair in SECURITY_HEADERS if pair[0] not in present)
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+    def edit(self, scope: Scope, headers: Headers) -> Headers:
+        """``headers`` with each security header it lacks."""
+        present = {name.lower() for name, _value in headers} & _NAMES
+        return headers + [pair for pair in SECURITY_HEADERS if pair[0] not in present]

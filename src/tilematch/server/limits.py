@@ -46,6 +46,8 @@ def too_many(wait: float, what: str) -> ApiError:
         "rate_limited",
         f"Too many {what}; try again in {seconds} s.",
         headers={"Retry-After": str(seconds)},
+        msg_id="server.error.rate_limited.wait",
+        seconds=seconds,
     )
 
 

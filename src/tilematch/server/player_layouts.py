@@ -22,7 +22,7 @@ from tilematch.modes.settings import GRID_COLUMNS, GRID_ROWS
 from tilematch.server.db import layouts as db
 from tilematch.server.db.connection import Storage
 from tilematch.server.errors import ApiError
-from tilematch.server.layout_problems import problems_json
+from tilematch.server.layout_problems import problem_text, problems_json
 from tilematch.server.players import Player
 
 #: The most layouts a player keeps (layered and Shisen-Sho together).
@@ -79,7 +79,17 @@ def checked_board(kind: str, cells: Sequence[Any], field: str) -> Board:
     found = board_problems(kind, cells)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise ApiError(422, "bad_layout", f"{field}: {found[0].message}{more}.")
+        first = found[0]
+        raise ApiError(
+            422,
+            "bad_layout",
+            f"{field}: {first.message}{more}.",
+            msg_id="server.error.bad_layout.problems"
+            if more
+            else "server.error.bad_layout.problem",
+            problem=lambda locale: problem_text(locale, kind, first),
+            count=len(found) - 1,
+        )
     return Board(kind, list(cells), tile_count(kind, cells))
 
 
@@ -89,15 +99,28 @@ def clean_name(name: str, field: str = "name") -> str:
     character."""
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise ApiError(422, "bad_name", f"{field}: a layout needs a name.")
+        raise ApiError(
+            422,
+            "bad_name",
+            f"{field}: a layout needs a name.",
+            msg_id="server.error.bad_name.layout_empty",
+        )
     if len(cleaned) > NAME_MAX:
         raise ApiError(
             422,
             "bad_name",
             f"{field}: a layout name has at most {NAME_MAX} characters, not {len(cleaned)}.",
+            msg_id="server.error.bad_name.layout_length",
+            most=NAME_MAX,
+            count=len(cleaned),
         )
     if not cleaned.isprintable():
-        raise ApiError(422, "bad_name", f"{field}: a layout name holds printable characters only.")
+        raise ApiError(
+            422,
+            "bad_name",
+            f"{field}: a layout name holds printable characters only.",
+            msg_id="server.error.bad_name.printable",
+        )
     return cleaned
 
 
@@ -156,6 +179,8 @@ def create(storage: Storage, player: Player, name: str, board: Board, now: float
                 409,
                 "layout_quota",
                 f"You keep {QUOTA} layouts, the most a player may; delete one to save another.",
+                msg_id="server.error.layout_quota.count",
+                count=QUOTA,
             )
         db.insert_layout(conn, record)
     return layout_id
@@ -214,7 +239,13 @@ def shared(storage: Storage, player: Player, code: str) -> dict[str, Any]:
     then). Raises 404 ``shared_not_found``."""
     row = db.shared_layout(storage, code.upper())
     if row is None:
-        raise ApiError(404, "shared_not_found", f"No layout is shared under {code!r}.")
+        raise ApiError(
+            404,
+            "shared_not_found",
+            f"No layout is shared under {code!r}.",
+            msg_id="server.error.shared_not_found.share",
+            share=code[:40],
+        )
     view = _view(row)
     mine = row["player_id"] == player.id
     if not mine:

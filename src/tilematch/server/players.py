@@ -85,9 +85,20 @@ def clean_name(name: str) -> str:
     when unusable (1 to :data:`NAME_MAX` characters as sent and once trimmed, printable)."""
     cleaned = " ".join(name.split())
     if not 1 <= len(cleaned) <= NAME_MAX or len(name) > NAME_MAX:
-        raise ApiError(422, "bad_name", f"A name must have 1 to {NAME_MAX} characters.")
+        raise ApiError(
+            422,
+            "bad_name",
+            f"A name must have 1 to {NAME_MAX} characters.",
+            msg_id="server.error.bad_name.length",
+            most=NAME_MAX,
+        )
     if not cleaned.isprintable():
-        raise ApiError(422, "bad_name", "A name may hold printable characters only.")
+        raise ApiError(
+            422,
+            "bad_name",
+            "A name may hold printable characters only.",
+            msg_id="server.error.bad_name.printable",
+        )
     return cleaned
 
 

@@ -130,9 +130,21 @@ def check_unlocked(server: Server, player: Player, level: int) -> None:
     (422 ``bad_settings`` for a level the campaign does not have)."""
     count = len(server.rules.tower_levels())
     if not 1 <= level <= count:
-        raise ApiError(422, "bad_settings", f"The tower has levels 1 to {count}, not {level}.")
+        raise ApiError(
+            422,
+            "bad_settings",
+            f"The tower has levels 1 to {count}, not {level}.",
+            msg_id="server.error.bad_settings.tower_level",
+            count=count,
+            level=level,
+        )
     unlocked = server.rules.tower_unlocked(set(cleared_levels(server, player)))
     if level not in unlocked:
         raise ApiError(
-            403, "level_locked", f"Level {level} unlocks when level {level - 1} is cleared."
+            403,
+            "level_locked",
+            f"Level {level} unlocks when level {level - 1} is cleared.",
+            msg_id="server.error.level_locked.level",
+            level=level,
+            previous=level - 1,
         )

@@ -3,7 +3,8 @@
 The engine and the modes speak English (for the library and the CLI); here, at the
 server's edge, their structured facts become catalogue texts (``server`` domain):
 why a layered tile is blocked, why a pair or an intent was refused, what a ledger line
-is for. Stable words (``reason``, ``kind``, ``code``) stay beside every text.
+is for (from the line's ``key``). Stable words (``reason``, ``kind``, ``code``, ``key``)
+stay beside every text.
 
 >>> tile_label("en", "5s", (4, 2, 1))
 '5 of Bamboo at (4, 2, 1)'
@@ -13,8 +14,7 @@ is for. Stable words (``reason``, ``kind``, ``code``) stay beside every text.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tilematch.engine import tiles
@@ -169,44 +169,15 @@ def pair_refusal_text(locale: str, a: str, b: str) -> str:
     )
 
 
-#: Ledger labels the modes write, by pattern: the message id and its parameter names.
-LEDGER_LABELS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
-    (re.compile(r"Pair x(\d+)"), "server.ledger.pair_times", ("multiplier",)),
-    (re.compile(r"Pair"), "server.ledger.pair", ()),
-    (re.compile(r"Combo step (\d+)"), "server.ledger.combo_step", ("step",)),
-    (re.compile(r"Time left: (\d+) s"), "server.ledger.time_left", ("count",)),
-    (re.compile(r"Speed bonus: (\d+) s under target"), "server.ledger.speed_bonus", ("count",)),
-    (re.compile(r"Perfect clear"), "server.ledger.perfect", ()),
-    (re.compile(r"Board cleared"), "server.ledger.cleared", ()),
-    (re.compile(r"Reshuffle"), "server.ledger.reshuffle", ()),
-    (re.compile(r"Automatic shuffle"), "server.ledger.auto_shuffle", ()),
-    (re.compile(r"Shuffle"), "server.ledger.shuffle", ()),
-    (re.compile(r"Smart hint"), "server.ledger.smart_hint", ()),
-    (re.compile(r"Hint"), "server.ledger.hint", ()),
-    (re.compile(r"Undo"), "server.ledger.undo", ()),
-)
-
-
-def ledger_message(label: str) -> tuple[str, dict[str, int]] | None:
-    """The message id and parameters of an English ledger label (``"Pair x2"`` is
-    ``server.ledger.pair_times`` with ``multiplier=2``); ``None`` for a label no mode
-    writes. Labels are matched as wholes, so a stored game of any age reads the same."""
-    for pattern, msg_id, names in LEDGER_LABELS:
-        found = pattern.fullmatch(label)
-        if found:
-            return msg_id, {
-                name: int(value) for name, value in zip(names, found.groups(), strict=True)
-            }
-    return None
-
-
-def ledger_text(locale: str, label: str) -> str:
-    """A ledger line's label in ``locale``; a label no mode writes stays as it is."""
-    known = ledger_message(label)
-    if known is None:
-        return label
-    msg_id, params = known
-    return translate(locale, msg_id, **params)
+def ledger_text(locale: str, line: Mapping[str, Any]) -> str:
+    """A ledger line's label in ``locale``: the text of ``server.`` + its ``key``
+    (:data:`tilematch.modes.ledger.LABELS`) filled with its ``params``. A line whose key
+    has no text keeps its ``label``."""
+    key, params = line.get("key"), line.get("params")
+    msg_id = f"server.{key}"
+    if not isinstance(key, str) or msg_id not in catalogue("en"):
+        return str(line.get("label", ""))
+    return translate(locale, msg_id, **(params if isinstance(params, dict) else {}))
 
 
 def localize_game(locale: str, view: dict[str, Any]) -> dict[str, Any]:
@@ -228,7 +199,7 @@ def localize_game(locale: str, view: dict[str, Any]) -> dict[str, Any]:
     if isinstance(summary, dict) and isinstance(summary.get("unranked"), str):
         summary["unranked"] = unranked_text(locale, summary["unranked"])
     for line in _lines(view.get("ledger")):
-        line["label"] = ledger_text(locale, str(line.get("label", "")))
+        line["label"] = ledger_text(locale, line)
     return view
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.support.clock import START
 from tests.support.server import SQLITE_ONLY, act, new_game
-from tests.support.stored import Stored
+from tests.support.stored import Stored, store_old_game
 from tilematch.server.db import MIGRATIONS, SCHEMA_VERSION, Storage, StorageError
 from tilematch.server.db.dialect import postgres_ddl
 from tilematch.server.db.errors import StorageFailure
@@ -381,18 +381,7 @@ def test_a_game_saved_before_paused_time_counted_ends_verified_by_its_own_rule(
     log = [{"type": "pause", "t": START - 100}, {"type": "resume", "t": START - 40}]
     state = {"format": 1, "settings": settings.to_json(), "start": START - 120, "log": log}
     with Stored(database) as db:
-        db.execute(
-            "INSERT INTO games (id, player_id, game, mode, board, variant, seed, settings,"
-            " state, status, tiles_left, score, created, updated, seq)"
-            " VALUES ('old-pause', ?, 'shisensho', 'classic', '4x4', '', 11, ?, ?, 'playing',"
-            " 16, 0, ?, ?, 2)",
-            (player, json.dumps(settings.to_json()), json.dumps(state), START - 120, START - 40),
-        )
-        for seq, entry in enumerate(log, start=1):
-            db.execute(
-                "INSERT INTO moves VALUES ('old-pause', ?, ?, ?)",
-                (seq, entry["t"], json.dumps({"type": entry["type"]})),
-            )
+        store_old_game(db, "old-pause", player, state, tiles_left=16)
     for move in new_session(settings, 0.0).solution:
         clock.advance(1.0)
         game = act(client, "old-pause", type="match", a=move.a, b=move.b)["game"]

@@ -60,7 +60,12 @@ def normal_code(text: str) -> str:
     cleaned = "".join(text.split()).replace("-", "").upper().translate(_LOOK_ALIKES)
     if len(cleaned) != LENGTH:
         raise ApiError(
-            422, "bad_code", f"A code has {LENGTH} letters and digits, not {len(cleaned)}."
+            422,
+            "bad_code",
+            f"A code has {LENGTH} letters and digits, not {len(cleaned)}.",
+            msg_id="server.error.bad_code.length",
+            length=LENGTH,
+            count=len(cleaned),
         )
     wrong = sorted({symbol for symbol in cleaned if symbol not in ALPHABET})
     if wrong:
@@ -68,6 +73,9 @@ def normal_code(text: str) -> str:
             422,
             "bad_code",
             f"A code holds only digits and the letters {ALPHABET[10:]}, not {''.join(wrong)!r}.",
+            msg_id="server.error.bad_code.symbols",
+            letters=ALPHABET[10:],
+            wrong="".join(wrong),
         )
     return cleaned
 
@@ -105,6 +113,8 @@ def redeem_code(server: Server, text: str) -> Player:
                 410,
                 "code_expired",
                 f"This code is older than {int(LIFETIME // 60)} minutes; make a new one.",
+                msg_id="server.error.code_expired.minutes",
+                count=int(LIFETIME // 60),
             )
         if used is not None or not db_account.use_link_code(conn, hash_code(code), now):
             raise ApiError(410, "code_used", "This code was used already; make a new one.")

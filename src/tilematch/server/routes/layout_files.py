@@ -90,6 +90,9 @@ def import_layout(body: ImportBody, player: PlayerDep) -> dict[str, Any]:
             422,
             "text_too_large",
             f"'text' is {size:,} bytes; a layout file may have at most {MAX_TEXT_BYTES:,}.",
+            msg_id="server.error.text_too_large.bytes",
+            size=size,
+            most=MAX_TEXT_BYTES,
         )
     _refuse_non_text(text, filename)
     try:
