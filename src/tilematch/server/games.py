@@ -237,29 +237,35 @@ class Games:
                 self._cache.move_to_end(game_id)
         if live is None:
             return None
-        mark = db_games.game_mark(self.storage, game_id)
+        # the stored mark and the moves a quick catch-up would play, in one read
+        mark, missing = db_games.mark_and_moves_after(self.storage, game_id, live.seq, CATCH_UP)
         if mark is not None and mark[0] == live.seq:
             return live
         self._note_shared(game_id)
         if (
             mark is not None
             and live.seq < mark[0] <= live.seq + CATCH_UP
-            and self._catch_up(live, mark)
+            and self._catch_up(live, mark, missing)
         ):
             return live
         self.forget(game_id)
         return None
 
-    def _catch_up(self, live: Live, mark: tuple[int, str, int, int | None]) -> bool:
-        """Play on ``live`` the moves another process stored after it, as a replay does;
-        ``True`` when it then is the stored game (same seq, status, tiles and score).
+    def _catch_up(
+        self,
+        live: Live,
+        mark: tuple[int, str, int, int | None],
+        missing: list[tuple[int, float, str]],
+    ) -> bool:
+        """Play on ``live`` the moves another process stored after it (``missing``, read
+        with ``mark``), as a replay does; ``True`` when it then is the stored game (same
+        seq, status, tiles and score).
 
         Much cheaper than restoring the stored state when a balancer sends one game's
         requests to several processes. On ``False`` the session may be half-changed:
         the caller drops it.
         """
         seq, status, tiles_left, score = mark
-        missing = db_games.moves_after(self.storage, live.id, live.seq)
         if [number for number, _, _ in missing] != list(range(live.seq + 1, seq + 1)):
             return False  # moved on again meanwhile, or a gap: restore instead
         log_ = [(at, json.loads(intent)) for _, at, intent in missing]

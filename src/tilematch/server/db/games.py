@@ -285,13 +285,35 @@ def claim_start(conn: Connection, key: str, game_id: str) -> bool:
     return int(cursor.rowcount) == 1
 
 
-def moves_after(storage: Storage, game_id: str, seq: int) -> list[tuple[int, float, str]]:
-    """A game's moves numbered above ``seq``, in order, as ``(seq, time, intent JSON)``."""
+def mark_and_moves_after(
+    storage: Storage, game_id: str, seq: int, most: int
+) -> tuple[tuple[int, str, int, int | None] | None, list[tuple[int, float, str]]]:
+    """:func:`game_mark` of a game and its moves numbered ``seq + 1`` to ``seq + most``
+    (``(seq, time, intent JSON)`` in order), read together in one statement, so that
+    both come from the same moment; ``(None, [])`` for an unknown game."""
     rows = storage.rows(
-        "SELECT seq, at, intent FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
-        (game_id, seq),
+        "SELECT g.seq AS mark, g.status, g.tiles_left, g.score, m.seq, m.at, m.intent"
+        " FROM games AS g LEFT JOIN moves AS m"
+        " ON m.game_id = g.id AND m.seq > ? AND m.seq <= ?"
+        " WHERE g.id = ? ORDER BY m.seq",
+        (seq, seq + most, game_id),
     )
-    return [(int(row["seq"]), float(row["at"]), str(row["intent"])) for row in rows]
+    if not rows:
+        return None, []
+    first = rows[0]
+    score = first["score"]
+    mark = (
+        int(first["mark"]),
+        str(first["status"]),
+        int(first["tiles_left"] or 0),
+        None if score is None else int(score),
+    )
+    moves = [
+        (int(row["seq"]), float(row["at"]), str(row["intent"]))
+        for row in rows
+        if row["seq"] is not None
+    ]
+    return mark, moves
 
 
 def moves(storage: Storage, game_id: str) -> list[tuple[float, str]]:
