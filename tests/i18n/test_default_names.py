@@ -11,8 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.test_fair_ranking import BOARD, play
-from tilematch.engine.grid.board import GridBoard
-from tilematch.server.duel import DuelConfig, DuelRooms
+from tests.support.rival import duel_the_rival
 from tilematch.server.duel.room import Seat
 from tilematch.server.i18n import LOCALES, translate
 
@@ -58,33 +57,8 @@ def test_an_unnamed_player_reads_as_anonymous_in_the_readers_language(
 
 def finish_a_duel_against_the_rival(client: TestClient) -> dict[str, Any]:
     """Clear a 2 × 4 board against the relaxed rival; the ``end`` frame."""
-    server = client.app.state.server  # type: ignore[attr-defined]
-    client.app.state.duels = DuelRooms(  # type: ignore[attr-defined]
-        server.storage, server.settings.clock, DuelConfig(countdown=0.0)
-    )
-    answer = client.post("/api/duels", json={"size": [2, 4], "seed": 3, "rival": "relaxed"})
-    assert answer.status_code == 201, answer.text
-    room = answer.json()
+    room, _, end = duel_the_rival(client)
     assert room["players"][0]["name"] == "" and room["players"][1]["name"] == ""
-    with client.websocket_connect(f"/ws/duels/{room['code']}") as ws:
-        frame = ws.receive_json()
-        while not (frame["type"] == "state" and frame["phase"] == "playing"):
-            frame = ws.receive_json()
-        tiles = {t["spot"]: t["code"] for t in frame["tiles"]}
-        while tiles:
-            move = next(iter(GridBoard(2, 4, tiles).legal_pairs()), None)
-            if move is not None:
-                ws.send_json({"type": "claim", "a": move.a, "b": move.b})
-            frame = ws.receive_json()
-            while frame["type"] not in ("claim", "reshuffle"):
-                frame = ws.receive_json()
-            if frame["type"] == "reshuffle":
-                tiles = {t["spot"]: t["code"] for t in frame["tiles"]}
-            else:
-                del tiles[frame["a"]], tiles[frame["b"]]
-        while frame["type"] != "end":
-            frame = ws.receive_json()
-    end: dict[str, Any] = frame
     return end
 
 

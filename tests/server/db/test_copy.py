@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.rival import duel_the_rival
 from tests.support.server import (
     SQLITE_ONLY,
     TestClient,
@@ -20,34 +21,6 @@ from tilematch.cli import main
 from tilematch.server.db import Storage
 
 TINY = {"game": "shisensho", "mode": "classic", "size": [4, 4]}
-
-
-def _duel_against_the_rival(client: TestClient) -> None:
-    """Play a 2 x 4 Speed Duel against the relaxed rival to its end over the websocket."""
-    from tilematch.engine.grid.board import GridBoard
-    from tilematch.server.duel import DuelConfig, DuelRooms
-
-    server = client.app.state.server  # type: ignore[attr-defined]
-    client.app.state.duels = DuelRooms(  # type: ignore[attr-defined]
-        server.storage, server.settings.clock, DuelConfig(countdown=0.0)
-    )
-    room = client.post("/api/duels", json={"size": [2, 4], "seed": 3, "rival": "relaxed"}).json()
-    with client.websocket_connect(f"/ws/duels/{room['code']}") as ws:
-        frame: dict[str, Any] = ws.receive_json()
-        while not (frame["type"] == "state" and frame["phase"] == "playing"):
-            frame = ws.receive_json()
-        tiles = {t["spot"]: t["code"] for t in frame["tiles"]}
-        while frame["type"] != "end":
-            move = next(iter(GridBoard(2, 4, tiles).legal_pairs()), None) if tiles else None
-            if move is not None:
-                ws.send_json({"type": "claim", "a": move.a, "b": move.b})
-            frame = ws.receive_json()
-            while frame["type"] not in ("claim", "reshuffle", "end"):
-                frame = ws.receive_json()
-            if frame["type"] == "reshuffle":
-                tiles = {t["spot"]: t["code"] for t in frame["tiles"]}
-            elif frame["type"] == "claim":
-                del tiles[frame["a"]], tiles[frame["b"]]
 
 
 def _play_a_bit_of_everything(make_client, clock) -> list[str]:
@@ -74,7 +47,7 @@ def _play_a_bit_of_everything(make_client, clock) -> list[str]:
     clock.advance(400)
     assert second.get(f"/api/games/{arcade['id']}").json()["status"] != "playing"
     clock.advance(1)  # no two ends at the same time: the history is newest first
-    _duel_against_the_rival(second)
+    duel_the_rival(second)
     return tokens
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from tests.support.rival import duel_the_rival
 from tilematch.server.duel import CODE_ALPHABET
 
 
@@ -132,34 +133,7 @@ def test_the_room_link_opens_the_page(client: TestClient) -> None:
 
 
 def test_a_finished_duel_is_in_the_history_and_its_board_replays(client: TestClient) -> None:
-    from tilematch.engine.grid.board import GridBoard
-    from tilematch.server.duel import DuelConfig, DuelRooms
-
-    server = client.app.state.server  # type: ignore[attr-defined]
-    client.app.state.duels = DuelRooms(  # type: ignore[attr-defined]
-        server.storage, server.settings.clock, DuelConfig(countdown=0.0)
-    )
-    room = create(client, size=[2, 4], seed=3, rival="relaxed")
-    with client.websocket_connect(f"/ws/duels/{room['code']}") as ws:
-        frame = ws.receive_json()
-        while not (frame["type"] == "state" and frame["phase"] == "playing"):
-            frame = ws.receive_json()
-        tiles = {t["spot"]: t["code"] for t in frame["tiles"]}
-        first = dict(tiles)
-        while tiles:
-            move = next(iter(GridBoard(2, 4, tiles).legal_pairs()), None)
-            if move is not None:
-                ws.send_json({"type": "claim", "a": move.a, "b": move.b})
-            # no pair left after the last claim: the reshuffle frame is on its way
-            frame = ws.receive_json()
-            while frame["type"] not in ("claim", "reshuffle"):
-                frame = ws.receive_json()
-            if frame["type"] == "reshuffle":
-                tiles = {t["spot"]: t["code"] for t in frame["tiles"]}
-            else:
-                del tiles[frame["a"]], tiles[frame["b"]]
-        while frame["type"] != "end":
-            frame = ws.receive_json()
+    room, first, frame = duel_the_rival(client)
     assert frame["scores"] == [8, 0] and frame["winner"] == 0
     assert frame["names"] == ["", ""]  # no name chosen, and the rival: the page names them
     figures = frame["figures"]
