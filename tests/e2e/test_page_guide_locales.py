@@ -8,16 +8,14 @@ from typing import Any
 
 import pytest
 
+from tests.support.locales import BROWSER_LANGUAGE
 from tests.support.pagekit import DESKTOP
 from tilematch.server.i18n import LOCALES, catalogue
 from tilematch.server.tile_names import tile_name
 
 pytestmark = pytest.mark.e2e
 
-BROWSER_LOCALE = {
-    "en": "en-US", "ja": "ja-JP", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW",
-    "ko": "ko-KR", "de": "de-DE", "fr": "fr-FR", "es": "es-ES",
-}  # fmt: skip
+BROWSER_LOCALE = BROWSER_LANGUAGE
 #: English words of the guide that must not be left in another locale's guide.
 ENGLISH = re.compile(r"\b(matches|Match|identical|Characters|Dots|Flowers|Seasons|Winds|more|of)\b")
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.locales import english_left
+from tests.support.locales import BROWSER_LANGUAGE
 from tests.support.pagekit import (
     DESKTOP,
     api_get,
@@ -24,17 +25,7 @@ from tilematch.server.i18n import LOCALES, translate
 
 pytestmark = pytest.mark.e2e
 
-#: The browser locale that asks for each of ours, as players' browsers name them.
-BROWSER = {
-    "en": "en-US",
-    "ja": "ja-JP",
-    "zh-Hans": "zh-CN",
-    "zh-Hant": "zh-TW",
-    "ko": "ko-KR",
-    "de": "de-DE",
-    "fr": "fr-FR",
-    "es": "es-ES",
-}
+BROWSER = BROWSER_LANGUAGE
 #: Every page of the site, and the page's own element that is drawn once it is ready.
 PAGES = {
     "/": ".home",

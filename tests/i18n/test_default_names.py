@@ -11,20 +11,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.test_fair_ranking import BOARD, play
+from tests.support.locales import BROWSER_LANGUAGE
 from tests.support.rival import duel_the_rival
 from tilematch.server.duel.room import Seat
 from tilematch.server.i18n import LOCALES, translate
 
-ACCEPT = {
-    "en": "en-GB",
-    "ja": "ja-JP",
-    "zh-Hans": "zh-CN",
-    "zh-Hant": "zh-TW",
-    "ko": "ko-KR",
-    "de": "de-DE",
-    "fr": "fr-FR",
-    "es": "es-ES",
-}
+ACCEPT = BROWSER_LANGUAGE
 
 
 def names(client: TestClient, path: str, locale: str, **params: Any) -> list[str]:

@@ -6,21 +6,12 @@ import re
 
 import pytest
 
+from tests.support.locales import BROWSER_LANGUAGE
 from tilematch.engine.layouts import catalogue as layout_catalogue
 from tilematch.server.i18n import LOCALES, catalogue
 from tilematch.server.tile_names import tile_name
 
-#: A browser language that negotiates to each locale.
-ACCEPT = {
-    "en": "en-GB",
-    "ja": "ja-JP,ja;q=0.9",
-    "zh-Hans": "zh-CN",
-    "zh-Hant": "zh-TW",
-    "ko": "ko-KR",
-    "de": "de-DE",
-    "fr": "fr-FR",
-    "es": "es-ES",
-}
+ACCEPT = BROWSER_LANGUAGE
 CJK = ("ja", "zh-Hans", "zh-Hant", "ko")
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 

@@ -7,13 +7,11 @@ import re
 import xml.etree.ElementTree as ET
 
 from tests.server.test_statistics import SVG, _check_chart, _script
+from tests.support.locales import BROWSER_LANGUAGE
 from tilematch.server.charts.words import WEEKDAYS
 from tilematch.server.i18n import LOCALES, catalogue
 
-ACCEPT = {
-    "en": "en", "ja": "ja-JP", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW", "ko": "ko-KR",
-    "de": "de-DE", "fr": "fr-FR", "es": "es-ES",
-}  # fmt: skip
+ACCEPT = BROWSER_LANGUAGE
 _YMD = r"^\d{4}/\d{1,2}/\d{1,2}$"
 DATE_SHAPE = {
     "en": r"^\d{4}-\d\d-\d\d$",
