@@ -16,7 +16,7 @@ load balancer would. It prints moves/s, p50/p95/p99 of a move, the CPU
 milliseconds per move of the servers, PostgreSQL and Redis, whether the
 database holds every acknowledged move (none lost, none doubled), then the
 Speed Duel claim latencies with both players on one process and on different
-processes, and the issue's targets beside the figures. The servers are pinned
+processes, and the targets beside the figures. The servers are pinned
 to one core and this load client to the others (unless ``--no-pin``). It stops
 everything it started.
 """

@@ -92,10 +92,15 @@ def test_targets_compare_two_processes_on_postgresql_with_one_on_sqlite() -> Non
     near = _run("postgresql", 2, _level(100, 1000, servers=2.5, postgresql=1.0))  # 3.5 ms
     far = _run("postgresql", 2, _level(100, 1000, servers=3.0, postgresql=1.0))  # 4 ms
     met = load.targets([base, near])
+    assert "(tilematch + PostgreSQL + Redis)" in met[0]
     assert "ratio 0.86" in met[0] and met[0].endswith(": met")
-    assert "100 players on PostgreSQL, 2 process(es): 4.00 ms" in met[1]
-    assert met[1].endswith(": met")
-    assert load.targets([base, far])[0].endswith("ratio 0.75 (target >= 0.80): not met")
+    # the tilematch processes alone: 3.0 against 2.5 ms a move
+    assert "(tilematch)," in met[1] and "ratio 1.20" in met[1] and met[1].endswith(": met")
+    assert "100 players on PostgreSQL, 2 process(es): 4.00 ms" in met[2]
+    assert met[2].endswith(": met")
+    behind = load.targets([base, far])
+    assert behind[0].endswith("ratio 0.75 (target >= 0.80): not met")
+    assert behind[1].endswith("ratio 1.00 (target >= 0.80): met")
     slow = _level(100, 100, servers=1.0, postgresql=0.1)
     slow.moves = [4.0] * 90 + [12.0] * 10
     assert load.targets([_run("postgresql", 1, slow)])[1].endswith(
@@ -110,8 +115,9 @@ def test_the_ratio_is_judged_for_each_balance_that_was_run() -> None:
     kept = replace(kept, sticky=True)  # 3.5 ms, each player on one process
     lines = load.targets([base, spread, kept])
     assert "(round robin)" in lines[0] and lines[0].endswith("ratio 0.50 (target >= 0.80): not met")
-    assert "(each player on one process)" in lines[1] and lines[1].endswith(": met")
-    assert "ratio 0.86" in lines[1]
+    assert "(round robin)" in lines[1] and lines[1].endswith("ratio 0.60 (target >= 0.80): not met")
+    assert "(each player on one process)" in lines[2] and lines[2].endswith(": met")
+    assert "ratio 0.86" in lines[2] and "ratio 1.20" in lines[3]
 
 
 def test_targets_say_what_this_run_did_not_measure() -> None:
@@ -137,9 +143,10 @@ def test_runs_of_many_workers_are_not_judged_and_sticky_ones_are_named() -> None
     assert sticky.label() == "postgresql + Redis, sticky"
     assert workers.label() == "postgresql + Redis, --workers 2"
     assert all("not measured in this run" in line for line in load.targets([base, workers]))
-    ratio, p95 = load.targets([base, sticky, workers])
+    ratio, servers_only, p95 = load.targets([base, sticky, workers])
     assert "(each player on one process)" in ratio and ratio.endswith(
         "ratio 0.86 (target >= 0.80): met"
     )
+    assert servers_only.endswith("ratio 1.20 (target >= 0.80): met")
     assert "not measured in this run" in p95  # latency is judged on round robin only
     assert "| postgresql + Redis, sticky | 2 | 100 |" in load.table([sticky])

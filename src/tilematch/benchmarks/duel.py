@@ -300,7 +300,7 @@ def _ms(samples: list[float], share: float) -> str:
 
 
 def targets(runs: list[DuelRun]) -> list[str]:
-    """The issue's duel target against the cross-process runs: ``met``, ``not met``
+    """The duel target against the cross-process runs: ``met``, ``not met``
     (also when a run had errors) or ``not measured in this run``."""
     lines = []
     for run_ in runs:
