@@ -170,6 +170,52 @@ def test_ids_built_from_a_prefix_are_listed():
     assert unlisted == []
 
 
+def test_a_list_of_built_ids_names_every_id_under_its_prefix():
+    left_out = [
+        f"{path}: {prefix} leaves out {msg_id}"
+        for path, prefix, msg_id in extract.incomplete_lists(ENGLISH)
+    ]
+    assert left_out == []
+
+
+def test_an_id_left_out_of_a_list_is_found(tmp_path: Path):
+    """Each id a built prefix can make is listed, unless the code names it whole."""
+    known = frozenset({"game"})
+    held = ["game.mode.zen", "game.mode.classic", "game.mode.tower", "game.mode.tower.hard"]
+    source = tmp_path / "a.js"
+    source.write_text(
+        "// i18n-ids: game.mode.zen game.mode.classic game.mode.tower\nt(`game.mode.${m}`)\n",
+        encoding="utf-8",
+    )
+    assert extract.incomplete_lists(held, [source], known) == []
+    source.write_text(
+        "// i18n-ids: game.mode.zen game.mode.classic\nt(`game.mode.${m}`)\n", encoding="utf-8"
+    )
+    assert extract.incomplete_lists(held, [source], known) == [
+        (source, "game.mode.", "game.mode.tower")
+    ]
+    other = tmp_path / "b.js"
+    other.write_text('t("game.mode.tower")\n', encoding="utf-8")
+    assert extract.incomplete_lists(held, [source, other], known) == []
+
+
+def test_the_page_lists_fail_without_one_of_their_ids(tmp_path: Path):
+    """Dropping one id from a real list is found, though other files list it too."""
+    files = extract.source_files()
+    path = next(
+        (found for found in files if "common.mode.${" in found.read_text(encoding="utf-8")), None
+    )
+    assert path is not None, "no module builds common.mode. ids"
+    others = [found for found in files if found != path]
+    assert extract.incomplete_lists(ENGLISH, [path, *others]) == []
+    dropped = tmp_path / path.name
+    text = path.read_text(encoding="utf-8")
+    assert " common.mode.duel" in text
+    dropped.write_text(text.replace(" common.mode.duel", ""), encoding="utf-8")
+    found = extract.incomplete_lists(ENGLISH, [dropped, *others])
+    assert found == [(dropped, "common.mode.", "common.mode.duel")]
+
+
 def test_only_data_made_ids_are_declared_as_data():
     declared = extract.data_prefixes()
     assert declared, "no file declares the ids it makes from data"

@@ -72,12 +72,22 @@ def check_daily_date(text: str, today: Date) -> str:
     tilematch.modes.settings.ModeError: The Daily Challenge of 2026-12-04 is not out yet.
     """
     if not isinstance(text, str) or len(text) != 10:
-        raise ModeError(f"'{str(text)[:20]}' is not a date of the form YYYY-MM-DD.")
+        raise ModeError(
+            f"'{str(text)[:20]}' is not a date of the form YYYY-MM-DD.",
+            "date_form",
+            date=str(text)[:20],
+        )
     day = Date.fromisoformat(check_date(text))  # says "not a calendar date" for 2026-02-30
     if day > today + timedelta(days=1):
-        raise ModeError(f"The Daily Challenge of {text} is not out yet.")
+        raise ModeError(
+            f"The Daily Challenge of {text} is not out yet.", "daily_not_out", date=text
+        )
     if day < FIRST_DAILY:
-        raise ModeError(f"Daily Challenges start on {FIRST_DAILY.isoformat()}.")
+        raise ModeError(
+            f"Daily Challenges start on {FIRST_DAILY.isoformat()}.",
+            "daily_too_early",
+            first=FIRST_DAILY.isoformat(),
+        )
     return day.isoformat()
 
 

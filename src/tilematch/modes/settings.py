@@ -20,7 +20,17 @@ from tilematch.modes import deals, registry
 
 
 class ModeError(ValueError):
-    """Settings, an intent or saved data that cannot be used; the message says why."""
+    """Settings, an intent or saved data that cannot be used; the message says why.
+
+    A problem of a fixed kind also gives that ``kind`` (``"size_range"``,
+    ``"unknown_layout"``, ``"daily_not_out"``, ...) and its ``figures``, so that a
+    reader may say it in other words.
+    """
+
+    def __init__(self, message: str, kind: str | None = None, **figures: object) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.figures = figures
 
 
 #: Shisen-Sho board sizes offered by name, as (rows, cols).
@@ -37,11 +47,13 @@ _DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
 def check_date(text: object) -> str:
     """``text`` if it is a real calendar date written YYYY-MM-DD; raises :class:`ModeError`."""
     if not isinstance(text, str) or not _DATE.fullmatch(text):
-        raise ModeError(f"a date must be written YYYY-MM-DD, not {text!r}")
+        raise ModeError(
+            f"a date must be written YYYY-MM-DD, not {text!r}", "date_form", date=str(text)[:20]
+        )
     try:
         Date.fromisoformat(text)
     except ValueError:
-        raise ModeError(f"{text!r} is not a calendar date") from None
+        raise ModeError(f"{text!r} is not a calendar date", "not_a_day", date=text) from None
     return text
 
 
@@ -172,7 +184,7 @@ def settle_grid(settings: Settings) -> Settings:
     default size filled in; raises :class:`ModeError`."""
     s = settings
     if s.layout is not None or s.positions is not None:
-        raise ModeError("Shisen-Sho boards have a size, not a layout")
+        raise ModeError("Shisen-Sho boards have a size, not a layout", "size_not_layout")
     if s.outline is not None:
         return _settle_outline(s)
     if s.difficulty is not None or s.level is not None or s.date is not None:
@@ -183,7 +195,8 @@ def settle_grid(settings: Settings) -> Settings:
         try:
             outline = deals.grid_shape(s.shape)
         except ValueError as error:
-            raise ModeError(str(error)) from None
+            names = ", ".join(deals.grid_shape_names())
+            raise ModeError(str(error), "unknown_shape", shape=s.shape[:40], names=names) from None
         if s.size is not None and tuple(s.size) != (outline.rows, outline.cols):
             raise ModeError("a Shisen-Sho board has a size or a shape, not both")
         return replace(s, shape=outline.name, size=(outline.rows, outline.cols))
@@ -252,12 +265,21 @@ def check_grid_size(rows: int, cols: int) -> tuple[int, int]:
     if not (least_cols <= cols <= most_cols and least_rows <= rows <= most_rows):
         raise ModeError(
             f"a board of {grid_size_name(rows, cols)} (columns x rows) is out of range:"
-            f" {least_cols} to {most_cols} columns and {least_rows} to {most_rows} rows"
+            f" {least_cols} to {most_cols} columns and {least_rows} to {most_rows} rows",
+            "size_range",
+            size=grid_size_name(rows, cols),
+            least_cols=least_cols,
+            most_cols=most_cols,
+            least_rows=least_rows,
+            most_rows=most_rows,
         )
     if rows * cols % 2:
         raise ModeError(
             f"a board of {grid_size_name(rows, cols)} has an odd number of tiles"
-            f" ({rows * cols}): tiles go in pairs, so it needs an even number"
+            f" ({rows * cols}): tiles go in pairs, so it needs an even number",
+            "size_odd",
+            size=grid_size_name(rows, cols),
+            count=rows * cols,
         )
     return rows, cols
 
@@ -265,7 +287,9 @@ def check_grid_size(rows: int, cols: int) -> tuple[int, int]:
 def refuse_grid(settings: Settings) -> None:
     """Raise :class:`ModeError` when layered settings give a size or a shape."""
     if settings.size is not None or settings.shape is not None:
-        raise ModeError(f"{settings.game} boards have a layout, not a size or shape")
+        raise ModeError(
+            f"{settings.game} boards have a layout, not a size or shape", "layout_not_size"
+        )
 
 
 def refuse_level(settings: Settings) -> None:
@@ -291,7 +315,7 @@ def settle_layout(settings: Settings, default: str) -> Settings:
     is named), or checked positions of their own (:func:`settle_positions`);
     raises :class:`ModeError` for an unknown layout."""
     if settings.outline is not None:
-        raise ModeError(f"{settings.game} boards have a layout, not an outline")
+        raise ModeError(f"{settings.game} boards have a layout, not an outline", "layout_not_size")
     if settings.positions is not None:
         return settle_positions(settings)
     layout = settings.layout if settings.layout is not None else default
@@ -301,5 +325,10 @@ def settle_layout(settings: Settings, default: str) -> Settings:
         layout = deals.layout_key(layout)
     except KeyError:
         names = ", ".join(sorted(deals.layout_names()))
-        raise ModeError(f"unknown layout {layout!r}; built in: {names}") from None
+        raise ModeError(
+            f"unknown layout {layout!r}; built in: {names}",
+            "unknown_layout",
+            layout=layout[:40],
+            names=names,
+        ) from None
     return replace(settings, layout=layout)

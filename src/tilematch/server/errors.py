@@ -75,6 +75,28 @@ class ApiError(Exception):
         return error_text(locale, self.code, self.message, self.msg_id, **self.params)
 
 
+def of_kind(
+    status: int, code: str, error: Exception, *, frame: str | None = None, family: str = ""
+) -> ApiError:
+    """The :class:`ApiError` ``code`` for an ``error`` of the engine or the rules (a
+    ``LayoutError``, ``ModeError`` or ``RuleError``), whose English message it keeps
+    (after ``prefix``). Outside English an error of a fixed ``kind`` says it with its
+    ``figures`` (``server.error.<family>.<kind>``, the family being the code unless
+    given); any other is put in the ``frame`` message as its ``detail`` when one is
+    given, else says the code's own text."""
+    message = str(error)
+    kind = getattr(error, "kind", None)
+    figures: dict[str, object] = dict(getattr(error, "figures", None) or {})
+    msg_id = f"server.error.{family or code}.{kind}"
+    if kind is not None and msg_id in catalogue(DEFAULT_LOCALE):
+        known = ApiError(status, code, message, msg_id=msg_id)
+        known.params = figures  # any names, "headers" too
+        return known
+    if frame is not None:
+        return ApiError(status, code, message, msg_id=frame, detail=str(error))
+    return ApiError(status, code, message)
+
+
 def error_text(
     locale: str, code: str, message: str, msg_id: str | None = None, /, **params: object
 ) -> str:

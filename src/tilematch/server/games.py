@@ -39,7 +39,7 @@ from tilematch.server.db import WRITE_ERRORS, Storage
 from tilematch.server.db import games as db_games
 from tilematch.server.db.games import Filing, GameRecord, MoveRecord
 from tilematch.server.db.results import ResultRecord, insert_result
-from tilematch.server.errors import ApiError
+from tilematch.server.errors import ApiError, of_kind
 from tilematch.server.players import Player, new_id
 from tilematch.server.rules import GameSession, RuleError, Rules
 
@@ -388,7 +388,7 @@ class Games:
         try:
             session = self.rules.new_session(settings, now)
         except RuleError as error:
-            raise ApiError(422, "bad_settings", str(error)) from None
+            raise of_kind(422, "bad_settings", error) from None
         except Exception:
             log.exception("no board could be dealt for %r", settings)
             raise ApiError(

@@ -58,6 +58,8 @@ def all_slots_taken(limit: int) -> ApiError:
         "rate_limited",
         f"Too many requests at once ({limit} are being answered); wait for them to finish.",
         headers={"Retry-After": "1"},
+        msg_id="server.error.rate_limited.in_flight",
+        limit=limit,
     )
 
 

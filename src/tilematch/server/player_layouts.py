@@ -89,6 +89,7 @@ def checked_board(kind: str, cells: Sequence[Any], field: str) -> Board:
             else "server.error.bad_layout.problem",
             problem=lambda locale: problem_text(locale, kind, first),
             count=len(found) - 1,
+            field=field,
         )
     return Board(kind, list(cells), tile_count(kind, cells))
 
@@ -104,6 +105,7 @@ def clean_name(name: str, field: str = "name") -> str:
             "bad_name",
             f"{field}: a layout needs a name.",
             msg_id="server.error.bad_name.layout_empty",
+            field=field,
         )
     if len(cleaned) > NAME_MAX:
         raise ApiError(
@@ -113,13 +115,15 @@ def clean_name(name: str, field: str = "name") -> str:
             msg_id="server.error.bad_name.layout_length",
             most=NAME_MAX,
             count=len(cleaned),
+            field=field,
         )
     if not cleaned.isprintable():
         raise ApiError(
             422,
             "bad_name",
             f"{field}: a layout name holds printable characters only.",
-            msg_id="server.error.bad_name.printable",
+            msg_id="server.error.bad_name.layout_printable",
+            field=field,
         )
     return cleaned
 
@@ -217,6 +221,9 @@ def check_kind(current: dict[str, Any], field: str) -> None:
             422,
             "wrong_kind",
             f"{field}: layout {current['id']!r} is of kind {current['kind']!r}; send {wanted}.",
+            msg_id="server.error.wrong_kind.send",
+            field=field,
+            wanted=wanted,
         )
 
 
@@ -269,7 +276,11 @@ def custom_fields(storage: Storage, player: Player, fields: dict[str, Any]) -> d
     given = [key for key in ("my_layout", "shared_layout", "positions", "rows") if key in fields]
     if len(given) > 1:
         raise ApiError(
-            422, "bad_settings", f"Give one board of your own, not {' and '.join(given)}."
+            422,
+            "bad_settings",
+            f"Give one board of your own, not {' and '.join(given)}.",
+            msg_id="server.error.bad_settings.one_board",
+            fields=", ".join(given),
         )
     if not given:
         return fields
@@ -284,6 +295,15 @@ def custom_fields(storage: Storage, player: Player, fields: dict[str, Any]) -> d
     if fields.get("game") not in GAMES[board.kind]:
         what = "a Shisen-Sho outline" if board.kind == "grid" else "a layered layout"
         games = " or ".join(GAMES[board.kind])
-        raise ApiError(422, "bad_settings", f"{given[0]}: {what} is played in {games}.")
+        raise ApiError(
+            422,
+            "bad_settings",
+            f"{given[0]}: {what} is played in {games}.",
+            msg_id="server.error.bad_settings.grid_game"
+            if board.kind == "grid"
+            else "server.error.bad_settings.stack_game",
+            field=given[0],
+            games=games,
+        )
     kept["outline" if board.kind == "grid" else "positions"] = board.cells
     return kept

@@ -13,7 +13,7 @@ from tilematch.modes.daily import check_daily_date
 from tilematch.modes.settings import ModeError
 from tilematch.server.db import results as db_results
 from tilematch.server.db.games import daily_dates_played
-from tilematch.server.errors import ApiError
+from tilematch.server.errors import ApiError, of_kind
 from tilematch.server.players import Player
 from tilematch.server.rules import RuleError
 from tilematch.server.standing import compare
@@ -32,7 +32,7 @@ def parse_date(text: str, server: Server) -> str:
     try:
         return check_daily_date(text, today)
     except ModeError as error:
-        raise ApiError(422, "bad_date", str(error)) from None
+        raise of_kind(422, "bad_date", error) from None
 
 
 def history(server: Server, player: Player, limit: int) -> list[dict[str, Any]]:

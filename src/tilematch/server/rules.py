@@ -18,7 +18,13 @@ from typing import Any, Protocol
 
 
 class RuleError(ValueError):
-    """Settings the rules refuse; the message is for players."""
+    """Settings the rules refuse; the message is for players. A refusal of a fixed
+    ``kind`` carries it with its ``figures`` (those of the rules' own error)."""
+
+    def __init__(self, message: str, kind: str | None = None, **figures: object) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.figures = figures
 
 
 class GameSession(Protocol):
@@ -73,7 +79,7 @@ class ModesRules:
         try:
             return self.modes.Settings(**kwargs).validate()
         except self._error_types() as error:
-            raise RuleError(_message(error)) from None
+            raise _refusal(error) from None
 
     def settings_to_json(self, settings: Any) -> dict[str, Any]:
         data: dict[str, Any] = settings.to_json()
@@ -86,7 +92,7 @@ class ModesRules:
         try:
             session: GameSession = self.modes.new_session(settings, now)
         except self._error_types() as error:
-            raise RuleError(_message(error)) from None
+            raise _refusal(error) from None
         return session
 
     def restore(self, data: dict[str, Any]) -> GameSession:
@@ -131,7 +137,7 @@ class ModesRules:
         try:
             return self.modes.daily.settings_for(date)
         except self._error_types() as error:
-            raise RuleError(_message(error)) from None
+            raise _refusal(error) from None
 
     def streaks(self, streak_days: Sequence[str], today: str) -> tuple[int, int]:
         """``(current, best)`` runs of consecutive ``streak_days`` (dates with a streak
@@ -150,7 +156,7 @@ class ModesRules:
         try:
             return int(self.modes.daily.check_offset(minutes))
         except self._error_types() as error:
-            raise RuleError(_message(error)) from None
+            raise _refusal(error) from None
 
     def local_date(self, at: float, offset: int) -> str:
         """The player's calendar date at Unix time ``at``, ``offset`` minutes east of UTC."""
@@ -166,6 +172,12 @@ class ModesRules:
         summary = view.get("summary") or {}
         stars = summary.get("stars")
         return int(stars) if isinstance(stars, int) else 0
+
+
+def _refusal(error: BaseException) -> RuleError:
+    """``error`` of the rules as a :class:`RuleError`, keeping its kind and figures."""
+    figures = getattr(error, "figures", None) or {}
+    return RuleError(_message(error), getattr(error, "kind", None), **figures)
 
 
 def _message(error: BaseException) -> str:

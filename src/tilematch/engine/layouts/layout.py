@@ -14,7 +14,17 @@ Position = tuple[int, int, int]
 
 
 class LayoutError(ValueError):
-    """A layout (built in or read from a file) cannot be used; the message says why."""
+    """A layout (built in or read from a file) cannot be used; the message says why.
+
+    A problem of a fixed kind also gives that ``kind`` (``"too_many"``, ``"overlap"``,
+    ``"odd_count"``, ...) and its ``figures`` (``where``: the file and line it names;
+    the counts and tiles of the message), so that a reader may say it in other words.
+    """
+
+    def __init__(self, message: str, kind: str | None = None, **figures: object) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.figures = figures
 
 
 @dataclass(frozen=True)
@@ -141,7 +151,9 @@ def check_positions(
     layers: dict[int, set[tuple[int, int]]] = {}
     for number, raw in enumerate(positions):
         if number >= MAX_TILES:
-            raise LayoutError(f"{source}: more than {MAX_TILES} tiles")
+            raise LayoutError(
+                f"{source}: more than {MAX_TILES} tiles", "too_many", where=source, most=MAX_TILES
+            )
         if len(raw) != 3 or not all(type(c) is int for c in raw):
             raise LayoutError(
                 f"{at(number)}: tile {number + 1} is not three whole numbers: {raw!r}"
@@ -158,14 +170,23 @@ def check_positions(
                     other = (x + dx, y + dy, z)
                     what = "repeats" if other == (x, y, z) else "overlaps"
                     raise LayoutError(
-                        f"{at(number)}: tile at ({x}, {y}, {z}) {what} the tile at {_fmt(other)}"
+                        f"{at(number)}: tile at ({x}, {y}, {z}) {what} the tile at {_fmt(other)}",
+                        what,
+                        where=at(number),
+                        tile=_fmt((x, y, z)),
+                        other=_fmt(other),
                     )
         cells.add((x, y))
         seen[(x, y, z)] = number
     if not seen:
-        raise LayoutError(f"{source}: no tiles")
+        raise LayoutError(f"{source}: no tiles", "no_tiles", where=source)
     if len(seen) % 2:
-        raise LayoutError(f"{source}: odd number of tiles ({len(seen)}); tiles go in pairs")
+        raise LayoutError(
+            f"{source}: odd number of tiles ({len(seen)}); tiles go in pairs",
+            "odd_count",
+            where=source,
+            count=len(seen),
+        )
     ordered = sorted(seen, key=lambda p: (p[2], p[1], p[0]))
     floating = unsupported(ordered, bridges=bridges)
     if floating:

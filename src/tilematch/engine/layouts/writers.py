@@ -78,13 +78,19 @@ def fit_kyodai(layout: Layout) -> Layout:
     height = max(ys) - min(ys) + 2
     for x, y, z in layout.positions:
         if z >= LEVELS:
-            raise _too_large(layout, (x, y, z), f"level {z + 1}; Kyodai has {LEVELS} levels")
+            raise _too_large(
+                layout, (x, y, z), f"level {z + 1}; Kyodai has {LEVELS} levels", "levels", z + 1
+            )
     if width > COLUMNS:
         tile = max(layout.positions, key=lambda p: (p[0], -p[2], -p[1]))
-        raise _too_large(layout, tile, f"{width} cells across; Kyodai's grid has {COLUMNS}")
+        raise _too_large(
+            layout, tile, f"{width} cells across; Kyodai's grid has {COLUMNS}", "width", width
+        )
     if height > ROWS:
         tile = max(layout.positions, key=lambda p: (p[1], -p[2], -p[0]))
-        raise _too_large(layout, tile, f"{height} cells down; Kyodai's grid has {ROWS}")
+        raise _too_large(
+            layout, tile, f"{height} cells down; Kyodai's grid has {ROWS}", "height", height
+        )
     if max(xs) + 2 <= COLUMNS and max(ys) + 2 <= ROWS:
         return layout
     dx = (COLUMNS - width) // 2 - min(xs)
@@ -93,11 +99,23 @@ def fit_kyodai(layout: Layout) -> Layout:
     return replace(layout, positions=moved)
 
 
-def _too_large(layout: Layout, tile: tuple[int, int, int], why: str) -> LayoutError:
+#: The most a Kyodai file holds along each way a layout can be too large.
+_KYODAI_MOST = {"levels": LEVELS, "width": COLUMNS, "height": ROWS}
+
+
+def _too_large(
+    layout: Layout, tile: tuple[int, int, int], why: str, way: str, needed: int
+) -> LayoutError:
+    """The error of kind ``kyodai_<way>`` (``levels``, ``width``, ``height``) for a layout
+    that needs ``needed`` levels or cells where a Kyodai file has fewer."""
     x, y, z = tile
     return LayoutError(
         f"{layout.name}: the tile at ({x}, {y}, {z}) does not fit a Kyodai file: "
-        f"the layout needs {why}"
+        f"the layout needs {why}",
+        f"kyodai_{way}",
+        tile=f"({x}, {y}, {z})",
+        needed=needed,
+        most=_KYODAI_MOST[way],
     )
 
 

@@ -10,9 +10,12 @@
 
 An id built at run time (``"common.mode." + mode``) must be listed that way: a literal
 that ends with a dot after a domain (a *prefix*) is reported by :func:`unlisted_prefixes`
-unless an ``i18n-ids:`` comment of the same file lists ids that start with it. So the
-lists stay strict both ways: an id used but missing from English, or in English but
-used nowhere, is found (``tests/i18n/test_catalogues.py``).
+unless an ``i18n-ids:`` comment of the same file lists ids that start with it, and
+:func:`incomplete_lists` reports each id of the catalogue one name under such a prefix
+that the file's lists leave out (unless the code names it whole somewhere): a list names
+everything the prefix can build, so an id dropped from it is found. So the lists stay
+strict both ways: an id used but missing from English, or in English but used nowhere,
+is found (``tests/i18n/test_catalogues.py``).
 
 Ids made from data rather than code (one per layout, tile face, refusal reason) are
 declared instead where they are built, by their prefix: ``// i18n-data: tiles.face.``
@@ -122,6 +125,51 @@ def unlisted_prefixes(
                 continue
             if not any(msg_id.startswith(prefix) for msg_id in listed):
                 missing.append((path, prefix))
+    return missing
+
+
+def whole_ids(files: Iterable[Path] | None = None, known: frozenset[str] | None = None) -> set[str]:
+    """The ids ``files`` (default :func:`source_files`) name whole: literals and HTML
+    marks, not ``i18n-ids:`` lists."""
+    known = domains() if known is None else known
+    named: set[str] = set()
+    for path in source_files() if files is None else files:
+        text = path.read_text(encoding="utf-8")
+        named |= {m.group(2) for m in _LITERAL_ID.finditer(text)}
+        named |= {m.group(1) for m in _MARK.finditer(text)}
+    return {msg_id for msg_id in named if _in_domain(msg_id, known)}
+
+
+def incomplete_lists(
+    catalogue_ids: Iterable[str],
+    files: Iterable[Path] | None = None,
+    known: frozenset[str] | None = None,
+) -> list[tuple[Path, str, str]]:
+    """``(file, prefix, id)`` for each id of ``catalogue_ids`` one name under a prefix a
+    file builds ids from (``"common.mode."`` + ``"zen"``) that the file's ``i18n-ids:``
+    lists leave out, though they list others under it; an id the code names whole
+    (:func:`whole_ids`) is found without the list, and a prefix declared as made from
+    data (``i18n-data:``) has no list to check."""
+    known = domains() if known is None else known
+    files = source_files() if files is None else list(files)
+    named = whole_ids(files, known)
+    held = sorted(set(catalogue_ids))
+    missing: list[tuple[Path, str, str]] = []
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        listed = {msg_id for m in _LISTED.finditer(text) for msg_id in m.group(1).split()}
+        declared = declared_in(text)
+        prefixes = {found.group(2) for found in _LITERAL_PREFIX.finditer(text)}
+        for prefix in sorted(prefixes):
+            if not _in_domain(prefix, known) or any(prefix.startswith(d) for d in declared):
+                continue
+            if not any(msg_id.startswith(prefix) for msg_id in listed):
+                continue  # reported by unlisted_prefixes
+            for msg_id in held:
+                rest = msg_id.removeprefix(prefix)
+                if rest == msg_id or "." in rest or msg_id in listed or msg_id in named:
+                    continue
+                missing.append((path, prefix, msg_id))
     return missing
 
 

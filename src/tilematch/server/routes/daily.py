@@ -119,6 +119,8 @@ def daily_game(date: str, player: PlayerDep, server: ServerDep, request: Request
             404,
             "daily_not_started",
             f"You have not started the Daily Challenge of {day}; POST /api/daily/{day} starts it.",
+            msg_id="server.error.daily_not_started.day",
+            date=day,
         )
     return DailyGame(**localize_game(request_locale(request), server.games.get(player, game_id)))
 

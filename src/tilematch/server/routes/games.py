@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, StrictBool, Strict
 
 from tilematch.server import records
 from tilematch.server.deps import PlayerDep, Server, ServerDep
-from tilematch.server.errors import ApiError
+from tilematch.server.errors import ApiError, of_kind
 from tilematch.server.i18n import request_locale
 from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY, answers
 from tilematch.server.player_layouts import custom_fields
@@ -150,7 +150,7 @@ def create_game(
     try:
         settings = server.rules.settings(fields)
     except RuleError as error:
-        raise ApiError(422, "bad_settings", str(error)) from None
+        raise of_kind(422, "bad_settings", error) from None
     return localize_game(
         request_locale(request), start_game(server, player, settings, level=body.level)
     )

@@ -18,7 +18,7 @@ from tilematch.engine import layouts
 from tilematch.engine.layouts.layout import MAX_TILES, Layout, LayoutError, check_positions
 from tilematch.engine.layouts.writers import ENDINGS, MEDIA_TYPES, file_name, one_line, write_layout
 from tilematch.server.deps import PlayerDep
-from tilematch.server.errors import ApiError
+from tilematch.server.errors import ApiError, of_kind
 from tilematch.server.openapi_errors import EVERY_REQUEST, WITH_BODY
 
 router = APIRouter(prefix="/api/layouts", tags=["layouts"], responses=EVERY_REQUEST)
@@ -99,7 +99,13 @@ def import_layout(body: ImportBody, player: PlayerDep) -> dict[str, Any]:
         fmt = layouts.detect_format(text, filename)
         layout = layouts.read_layout(text, filename, map_name=body.map)
     except LayoutError as error:
-        raise ApiError(422, "bad_layout_file", str(error)) from None
+        raise of_kind(
+            422,
+            "bad_layout_file",
+            error,
+            frame="server.error.bad_layout_file.detail",
+            family="layout",
+        ) from None
     return {
         "name": layout.name,
         "title": layout.title,
@@ -127,12 +133,14 @@ def export_layout(body: ExportBody, player: PlayerDep) -> Response:
     try:
         check_positions(positions, "positions", bridges=True)
     except LayoutError as error:
-        raise ApiError(422, "bad_layout", str(error)) from None
+        raise of_kind(
+            422, "bad_layout", error, frame="server.error.bad_layout.detail", family="layout"
+        ) from None
     layout = Layout(name=name, positions=tuple((x, y, z) for x, y, z in positions), title=name)
     try:
         text = write_layout(layout, body.format)
     except LayoutError as error:
-        raise ApiError(422, "layout_too_large", str(error)) from None
+        raise of_kind(422, "layout_too_large", error) from None
     download = file_name(layout, body.format)
     return Response(
         content=text,
@@ -167,4 +175,10 @@ def _refuse_non_text(text: str, filename: str) -> None:
         "bad_layout_file",
         f"{filename}: line {line}, column {column}: U+{ord(found.group()):04X} is not text; "
         f"a layout file ({', '.join(ENDINGS.values())}) is text",
+        msg_id="server.error.bad_layout_file.not_text",
+        file=filename,
+        line=line,
+        column=column,
+        char=f"U+{ord(found.group()):04X}",
+        endings=", ".join(ENDINGS.values()),
     )

@@ -43,18 +43,24 @@ export function utcOffset(date = new Date()) {
 
 /**
  * Names in the page's language, read when used: an object whose property `key` is
- * `t(prefix + key)` at the moment it is read.
+ * `t(id(key))` at the moment it is read.
  * @param {string[]} keys
- * @param {string} prefix
+ * @param {(key: string) => string} id
  * @returns {Readonly<Record<string, string>>}
  */
-function named(keys, prefix) {
+function named(keys, id) {
   const object = {};
-  for (const key of keys) Object.defineProperty(object, key, { enumerable: true, get: () => t(prefix + key) });
+  for (const key of keys) Object.defineProperty(object, key, { enumerable: true, get: () => t(id(key)) });
   return Object.freeze(object);
 }
 
-// i18n-ids: common.game.shisensho common.game.solitaire common.game.blackwhite
+/** The message id of each game's name (`common.game.all` names them all elsewhere). */
+const GAME_MESSAGES = /** @type {Readonly<Record<string, string>>} */ ({
+  shisensho: "common.game.shisensho",
+  solitaire: "common.game.solitaire",
+  blackwhite: "common.game.blackwhite",
+});
+
 // i18n-ids: common.mode.classic common.mode.arcade common.mode.regular common.mode.daily
 // i18n-ids: common.mode.zen common.mode.countdown common.mode.tower common.mode.duel
 /** The games' names in the page's language (message ids `common.game.<game>`). */
@@ -62,8 +68,8 @@ export const GAME_IDS = /** @type {const} */ (["shisensho", "solitaire", "blackw
 /** The modes' names in the page's language (message ids `common.mode.<mode>`). */
 export const MODE_IDS = /** @type {const} */ (["classic", "arcade", "regular", "daily", "zen", "countdown", "tower", "duel"]);
 /** Human names for the games and modes, in the page's language. */
-export const GAME_NAMES = named([...GAME_IDS], "common.game.");
-export const MODE_NAMES = named([...MODE_IDS], "common.mode.");
+export const GAME_NAMES = named([...GAME_IDS], (game) => GAME_MESSAGES[game]);
+export const MODE_NAMES = named([...MODE_IDS], (mode) => `common.mode.${mode}`);
 
 /** Render an error into a container. */
 export function showError(container, error) {
