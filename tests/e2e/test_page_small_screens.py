@@ -149,3 +149,28 @@ def test_the_phone_counters_and_controls_fold_between_words(
             assert page.evaluate(TOOLBAR_OVERFLOW) <= 0.5, path
     finally:
         ctx.close()
+
+
+def test_a_tall_board_held_sideways_is_readable_without_giant_tiles(
+    browser: Any, live_server: LiveServer
+) -> None:
+    ctx = browser.new_context(viewport=LANDSCAPE, base_url=live_server.url, has_touch=True)
+    ctx.set_default_timeout(15_000)
+    page = ctx.new_page()
+    try:
+        page.goto("/play/blackwhite/zen?layout=pyramid&seed=3")
+        wait_board(page)
+        page.wait_for_selector('.board-viewport[data-zoom="readable"]')
+        board, drawn = rect(page, ".board-viewport"), rect(page, ".board-scaler")
+        width = page.evaluate(
+            "() => document.querySelector('.board .tile').getBoundingClientRect().width"
+        )
+        # it filled the width with 70 px tiles: two rows on the screen, the rest below
+        assert 40 <= width <= 56, width
+        height = page.evaluate("() => document.querySelector('.board-scaler').offsetHeight")
+        assert height <= 2 * (board["bottom"] - board["top"]), height
+        # narrower than its frame, it stands in the middle
+        left, right = drawn["left"] - board["left"], board["right"] - drawn["right"]
+        assert abs(left - right) <= 4, (left, right)
+    finally:
+        ctx.close()
