@@ -251,3 +251,21 @@ def test_the_german_toolbar_is_one_row_at_1280(german: Any) -> None:
             " .map(b => Math.round(b.getBoundingClientRect().top)))]"
         )
         assert len(tops) == 1, f"{path}: the German toolbar has {len(tops)} rows"
+
+
+def test_the_daily_calendar_key_keeps_each_swatch_with_its_word(page: Any) -> None:
+    page.goto("/daily?date=2026-01-01")
+    wait_board(page)
+    # the "played" swatch ended one line and its word began the next
+    apart = page.evaluate(
+        """() => [...document.querySelectorAll('.cal-key .key')].map((key) => {
+            const text = key.nextSibling;
+            const first = text.textContent.search(/\\S/);
+            const range = document.createRange();
+            range.setStart(text, first);
+            range.setEnd(text, first + 1);
+            const letter = range.getBoundingClientRect(), swatch = key.getBoundingClientRect();
+            return Math.abs((letter.top + letter.bottom) / 2 - (swatch.top + swatch.bottom) / 2);
+        })"""
+    )
+    assert len(apart) == 3 and max(apart) < 8, apart
