@@ -59,6 +59,13 @@ TOOLBAR_OVERFLOW = """() => Math.max(0, ...[...document.querySelectorAll('.toolb
   .map((b) => b.getBoundingClientRect().right - window.innerWidth))"""
 
 
+#: How far a visible toolbar button's own width falls short of its content.
+CONTROL_OVERFLOW = """() => Math.max(0, ...[...document.querySelectorAll('.toolbar > button')]
+  .filter((b) => b.getClientRects().length)
+  .map((b) => Math.max(b.scrollWidth - b.clientWidth,
+    b.getBoundingClientRect().right - b.parentElement.getBoundingClientRect().right)))"""
+
+
 @pytest.fixture(scope="module")
 def duel_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     server = LiveServer(tmp_path_factory.mktemp("screens") / "tilematch.sqlite3", websockets=True)
@@ -129,12 +136,13 @@ def test_a_duel_on_a_phone_draws_its_board_readable_and_first(
         page.context.close()
 
 
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
 @pytest.mark.parametrize("locale", list(BROWSER))
 def test_the_phone_counters_and_controls_fold_between_words(
-    browser: Any, live_server: LiveServer, locale: str
+    browser: Any, live_server: LiveServer, locale: str, viewport: dict[str, int]
 ) -> None:
     ctx = browser.new_context(
-        viewport=PORTRAIT, base_url=live_server.url, has_touch=True, locale=BROWSER[locale]
+        viewport=viewport, base_url=live_server.url, has_touch=True, locale=BROWSER[locale]
     )
     ctx.set_default_timeout(15_000)
     page = ctx.new_page()
@@ -147,6 +155,8 @@ def test_the_phone_counters_and_controls_fold_between_words(
             if locale not in CJK:
                 assert page.evaluate(BROKEN_WORDS) == [], path
             assert page.evaluate(TOOLBAR_OVERFLOW) <= 0.5, path
+            # held sideways, French "Remélanger" stuck out of the column of controls
+            assert page.evaluate(CONTROL_OVERFLOW) <= 0.5, path
     finally:
         ctx.close()
 
