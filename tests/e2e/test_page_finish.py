@@ -1,5 +1,6 @@
 """The board page's last rough edges, at desktop and phone sizes: the desktop
-toolbar keeps one row, a first-time note never moves the board, the More menu is a
+toolbar keeps one row (in German too), a tall board has the screen's height beside
+the controls, a first-time note never moves the board, the More menu is a
 menu for the keyboard, and a readable board opens at its middle."""
 
 from __future__ import annotations
@@ -197,3 +198,74 @@ def test_a_readable_board_on_a_phone_opens_at_its_middle(phone: Any, path: str) 
     phone.wait_for_timeout(300)
     at = phone.evaluate(CENTRED)
     assert at["dx"] <= 1 and at["dy"] <= 1, at
+
+
+TALL_BOARDS = ["/play/blackwhite/tower?level=1", "/play/blackwhite/zen?layout=pyramid&seed=3"]
+
+
+@pytest.mark.parametrize("path", TALL_BOARDS, ids=["tower-1", "pyramid"])
+def test_a_tall_board_at_1280_has_the_screens_height(page: Any, path: str) -> None:
+    page.goto(path)
+    wait_board(page)
+    # the counters and controls stand beside the board, which starts near the top and
+    # fills the screen's height: its tiles were 40 px (Tower) and 38 px (Pyramid) wide
+    # under a full-width HUD, toolbar and message
+    board = rect(page, ".board-viewport")
+    hud, toolbar = rect(page, ".hud"), rect(page, ".toolbar")
+    assert hud["right"] <= board["left"] and toolbar["right"] <= board["left"]
+    assert board["top"] < 130 and board["bottom"] <= DESKTOP["height"], board
+    width = page.evaluate(
+        "() => document.querySelector('.board .tile').getBoundingClientRect().width"
+    )
+    assert width >= 48, width
+    assert page.evaluate("() => document.documentElement.scrollHeight") <= DESKTOP["height"]
+    # the secondary controls are one click away, in More
+    page.locator(".more-button").click()
+    assert page.locator('.more-menu [data-action="give_up"]').is_visible()
+
+
+def test_a_wide_board_at_1280_keeps_the_controls_above(page: Any) -> None:
+    page.goto("/play/shisensho/classic?board=17x8&seed=4")
+    wait_board(page)
+    board, toolbar = rect(page, ".board-viewport"), rect(page, ".toolbar")
+    assert toolbar["bottom"] <= board["top"]
+    assert not page.locator(".more-button").is_visible()
+
+
+@pytest.fixture
+def german(browser: Any, live_server: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport=DESKTOP, base_url=live_server.url, locale="de-DE")
+    ctx.set_default_timeout(15_000)
+    yield ctx.new_page()
+    ctx.close()
+
+
+def test_the_german_toolbar_is_one_row_at_1280(german: Any) -> None:
+    for path in MODES:
+        german.goto(path)
+        wait_board(german)
+        assert german.evaluate("() => document.documentElement.lang") == "de"
+        tops = german.evaluate(
+            "() => [...new Set([...document.querySelectorAll('.toolbar button')]"
+            " .filter(b => b.getClientRects().length > 0)"
+            " .map(b => Math.round(b.getBoundingClientRect().top)))]"
+        )
+        assert len(tops) == 1, f"{path}: the German toolbar has {len(tops)} rows"
+
+
+def test_the_daily_calendar_key_keeps_each_swatch_with_its_word(page: Any) -> None:
+    page.goto("/daily?date=2026-01-01")
+    wait_board(page)
+    # the "played" swatch ended one line and its word began the next
+    apart = page.evaluate(
+        """() => [...document.querySelectorAll('.cal-key .key')].map((key) => {
+            const text = key.nextSibling;
+            const first = text.textContent.search(/\\S/);
+            const range = document.createRange();
+            range.setStart(text, first);
+            range.setEnd(text, first + 1);
+            const letter = range.getBoundingClientRect(), swatch = key.getBoundingClientRect();
+            return Math.abs((letter.top + letter.bottom) / 2 - (swatch.top + swatch.bottom) / 2);
+        })"""
+    )
+    assert len(apart) == 3 and max(apart) < 8, apart

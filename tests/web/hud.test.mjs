@@ -120,6 +120,16 @@ test("zoom: auto fits a board whose tiles stay readable and zooms one that would
   // a small board that fits at a large size is fitted even in Readable Zoom
   const small = boardScale({ width: 500, height: 400 }, { width: 1200, height: 700 }, "readable", 56);
   assert.deepEqual(small, { scale: 1.5, readable: false });
+  // a tall board on a phone held sideways fills the width only up to twice the room's
+  // height: the Pyramid drew 70 px tiles, two rows on the screen; now 44 px, four
+  const pyramid = { width: 546, height: 714 };
+  const sideways = boardScale(pyramid, { width: 722, height: 281 }, "auto", 56);
+  assert.equal(sideways.readable, true);
+  assert.ok(sideways.scale * pyramid.height <= 2 * 281 + 1e-9, sideways);
+  assert.ok(sideways.scale * 56 >= READABLE_TILE, sideways);
+  // a long board held upright still fills its width
+  const long = boardScale({ width: 300, height: 1000 }, { width: 330, height: 650 }, "readable", 56);
+  assert.equal(long.scale, 330 / 300);
 });
 
 test("Black & White Zen and the Tower: what each keeps in the compact HUD", () => {

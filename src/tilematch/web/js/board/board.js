@@ -13,6 +13,9 @@ import { faceMarkup, tileName, variantClass } from "./tiles.js";
 import { animationsOn } from "../storage.js";
 import { FALL_MS, LEAVE_MS, fallKey, stoneChange, turnDelay } from "./motion.js";
 import { boardScale } from "./zoom.js";
+
+/** A board narrower than this many times its height is "tall". */
+const TALL = 1.25;
 import { boardMove, offerSkipTo } from "../keyboard.js";
 import { t } from "../i18n.js";
 
@@ -448,6 +451,9 @@ export function createBoard(viewport, { onPick, onFocusChange, onZoom } = {}) {
 
   function fit() {
     if (!frame) return;
+    // a board taller than wide (or nearly): a wide screen sets the counters and
+    // controls beside it, so that it can use the screen's height (game.css)
+    viewport.dataset.shape = frame.width < frame.height * TALL ? "tall" : "wide";
     const availW = Math.max(200, viewport.clientWidth - 4);
     const top = viewport.getBoundingClientRect().top;
     // room kept free under the board (a toolbar fixed at the bottom of a phone)

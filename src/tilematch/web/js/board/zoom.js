@@ -4,7 +4,8 @@
 //   boardScale({width, height}, {width: 390, height: 600}, "auto", 56) → {scale, readable}
 //
 // "fit" shows the whole board; "readable" keeps every tile at least READABLE_TILE px
-// wide and lets the board scroll (it still fills the width it has); "auto", the
+// wide and lets the board scroll (it still fills the width it has, up to twice the
+// height it has); "auto", the
 // default, fits the board when its tiles would stay at least FIT_FLOOR px wide and
 // is readable otherwise.
 
@@ -26,7 +27,12 @@ export const MAX_SCALE = 1.5;
  */
 export function boardScale(frame, room, zoom, tileWidth) {
   const fit = Math.min(room.width / frame.width, room.height / frame.height, MAX_SCALE);
-  const large = Math.max(Math.min(room.width / frame.width, 1.25), READABLE_TILE / tileWidth);
+  // filling the width, but never so large that the board is over twice the room's
+  // height (a tall board on a phone held sideways showed two rows of 70 px tiles)
+  const large = Math.max(
+    Math.min(room.width / frame.width, 1.25, (2 * room.height) / frame.height),
+    READABLE_TILE / tileWidth,
+  );
   const readable = zoom === "readable" || (zoom === "auto" && fit * tileWidth < FIT_FLOOR);
   if (!readable) return { scale: fit, readable: false };
   const scale = Math.max(large, fit);

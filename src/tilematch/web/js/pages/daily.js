@@ -112,9 +112,13 @@ export default async function daily(main, { query, navigate }) {
           )
           .join("")}</tbody>
       </table>
-      <p class="cal-key muted"><span class="key is-solved"></span> ${esc(t("pages.daily.key.solved"))} <span class="key is-late"></span> ${esc(
-        t("pages.daily.key.late"),
-      )} <span class="key is-played"></span> ${esc(t("pages.daily.key.played"))}</p>`;
+      <p class="cal-key muted">${[
+        ["is-solved", "pages.daily.key.solved"],
+        ["is-late", "pages.daily.key.late"],
+        ["is-played", "pages.daily.key.played"],
+      ]
+        .map(([kind, id]) => `<span class="cal-key-item"><span class="key ${kind}"></span> ${esc(t(id))}</span>`)
+        .join(" ")}</p>`;
     cal.querySelector(".cal-prev").onclick = () => {
       shown = shown.month === 0 ? { year: shown.year - 1, month: 11 } : { year: shown.year, month: shown.month - 1 };
       drawCalendar();

@@ -10,6 +10,7 @@ import { createBoard } from "../board/board.js";
 import { clock, esc } from "../dom.js";
 import { formatNumber, t } from "../i18n.js";
 import { snap, refuse } from "../sound.js";
+import { getSettings } from "../storage.js";
 
 /** The board sizes a duel offers, as `[rows x columns, message id of its label]`. */
 const SIZES = [
@@ -558,7 +559,8 @@ function roomPage(main, code, navigate, facts) {
     $(".duel-rivals").hidden = !(waiting && duel.you === 0 && !duel.players[1]);
     if (duel.tiles.size || duel.phase === "playing" || duel.phase === "over") {
       if (selected != null && !duel.tiles.has(selected)) selected = null;
-      board.set(boardView(duel), { selected });
+      // the player's zoom: on a phone the race board is drawn readable, not fitted
+      board.set(boardView(duel), { selected, zoom: getSettings().zoom });
     }
     const voteNote = $(".duel-rematch-note");
     const votes = duel.rematch.votes;
