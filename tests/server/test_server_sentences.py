@@ -168,7 +168,9 @@ def test_errors_speak_the_players_language(client, locale):
     wrong = client.post("/api/games", json={"game": "shisensho", "mode": "classic", "size": [3, 3]})
     assert wrong.status_code == 422 and wrong.json()["error"]["code"] == "bad_settings"
     if locale != "en":
-        assert wrong.json()["error"]["message"] == translate(locale, "server.error.bad_settings")
+        assert wrong.json()["error"]["message"] == translate(
+            locale, "server.error.bad_settings.size_odd", size="3 x 3", count=9
+        )
 
 
 def test_a_game_stored_before_lines_had_keys_shows_its_ledger(client, database, locale="ja"):
