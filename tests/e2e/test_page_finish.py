@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.pagekit import DESKTOP, open_board, wait_board
+from tests.support.pagekit import DESKTOP, open_board, rect, wait_board
 
 pytestmark = pytest.mark.e2e
 
@@ -44,15 +44,6 @@ def any_page(request: Any, browser: Any, live_server: Any) -> Iterator[Any]:
     ctx.set_default_timeout(15_000)
     yield ctx.new_page()
     ctx.close()
-
-
-def rect(page: Any, selector: str) -> dict[str, float]:
-    found: dict[str, float] = page.evaluate(
-        "sel => { const r = document.querySelector(sel).getBoundingClientRect();"
-        " return {top: r.top, left: r.left, right: r.right, bottom: r.bottom} }",
-        selector,
-    )
-    return found
 
 
 @pytest.mark.parametrize("path", MODES)

@@ -11,23 +11,15 @@ from typing import Any
 import pytest
 
 from tests.e2e.locales import CJK
-from tests.support.pagekit import wait_board
+from tests.support.locales import BROWSER_LANGUAGE
+from tests.support.pagekit import rect, wait_board
 from tilematch.benchmarks.live import LiveServer
 
 pytestmark = pytest.mark.e2e
 
 PORTRAIT = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
-BROWSER = {
-    "en": "en-US",
-    "ja": "ja-JP",
-    "zh-Hans": "zh-CN",
-    "zh-Hant": "zh-TW",
-    "ko": "ko-KR",
-    "de": "de-DE",
-    "fr": "fr-FR",
-    "es": "es-ES",
-}
+BROWSER = BROWSER_LANGUAGE
 
 #: The parts of the words of the visible HUD labels and toolbar buttons that run over
 #: more than one line (a part is a word, or a piece of it between soft hyphens).
@@ -88,15 +80,6 @@ def open_duel(browser: Any, server: LiveServer, viewport: dict[str, int]) -> Any
         timeout=30_000,
     )
     return page
-
-
-def rect(page: Any, selector: str) -> dict[str, float]:
-    found: dict[str, float] = page.evaluate(
-        "sel => { const r = document.querySelector(sel).getBoundingClientRect();"
-        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width} }",
-        selector,
-    )
-    return found
 
 
 @pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])

@@ -287,3 +287,14 @@ def play_game(page: Any, *, mouse_pairs: int = 3) -> None:
     if not end_dialog_open(page):
         play_in_page(page)
     page.wait_for_function("() => document.querySelector('.end-dialog').open")
+
+
+def rect(page: Any, selector: str) -> dict[str, float]:
+    """The box of the first element matching ``selector``, in viewport pixels:
+    ``top``, ``bottom``, ``left``, ``right`` and ``width``."""
+    found: dict[str, float] = page.evaluate(
+        "sel => { const r = document.querySelector(sel).getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width} }",
+        selector,
+    )
+    return found
