@@ -169,3 +169,37 @@ def test_shisensho_tile_names_give_row_and_column(page: Any) -> None:
         f"{t['name']}, row {t['pos'][0] + 1}, column {t['pos'][1] + 1}" for t in view["tiles"]
     ]
     assert names == expected
+
+
+def test_the_keys_list_closes_like_a_menu(page: Any) -> None:
+    """The open keys list lies over the controls: a press elsewhere closes it and still
+    does what it pressed; Escape closes it and nothing else; its own summary toggles."""
+    open_board(page, "/play/solitaire/regular?layout=turtle&seed=7")
+    keys = page.locator("details.key-help")
+    summary = keys.locator("summary")
+
+    def is_open() -> bool:
+        return bool(keys.evaluate("el => el.open"))
+
+    summary.click()
+    assert is_open()
+    first = spots(page, ".board .tile.is-free:not(.is-blocked)")[0]
+    tile(page, first).click()  # a free tile, pressed while the list is open
+    assert not is_open()
+    page.wait_for_selector(f'.board .tile[data-spot="{first}"].is-selected')
+    # Escape from inside the list closes it, leaves the selection, and keeps the focus near
+    summary.click()
+    assert is_open()
+    page.keyboard.press("Escape")
+    assert not is_open()
+    assert page.evaluate("() => document.activeElement.matches('details.key-help summary')")
+    assert page.locator(".board .tile.is-selected").count() == 1
+    # the next Escape is the page's own again: it clears the selection
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('.board .tile.is-selected')")
+    # a press on the list itself does not close it
+    summary.click()
+    keys.locator("dl").click()
+    assert is_open()
+    summary.click()
+    assert not is_open()

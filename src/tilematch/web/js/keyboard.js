@@ -113,6 +113,38 @@ export function keyHelpMarkup() {
   return `<details class="key-help"><summary>${esc(t("game.keys.title"))}</summary><dl>${rows}</dl></details>`;
 }
 
+/**
+ * Let the key list under `root` close the way a menu does: a press anywhere
+ * outside it, or Escape (which then does nothing else, and puts the focus back on
+ * the list's summary when it was inside the list). The list lies over the
+ * controls while it is open, so it must not stay open by accident.
+ * Returns a function that removes the listeners.
+ * @param {HTMLElement} root
+ */
+export function mountKeyHelp(root) {
+  const openList = () => /** @type {HTMLDetailsElement | null} */ (root.querySelector("details.key-help[open]"));
+  /** @param {PointerEvent} event */
+  function onPress(event) {
+    const list = openList();
+    if (list && !list.contains(/** @type {Node} */ (event.target))) list.open = false;
+  }
+  /** @param {KeyboardEvent} event */
+  function onKey(event) {
+    const list = openList();
+    if (!list || event.key !== "Escape" || document.querySelector("dialog[open]")) return;
+    event.preventDefault(); // the page's own Escape (clear the selection) waits for the next press
+    const inside = list.contains(document.activeElement);
+    list.open = false;
+    if (inside) /** @type {HTMLElement | null} */ (list.querySelector("summary"))?.focus();
+  }
+  document.addEventListener("pointerdown", onPress, true);
+  document.addEventListener("keydown", onKey, true);
+  return () => {
+    document.removeEventListener("pointerdown", onPress, true);
+    document.removeEventListener("keydown", onKey, true);
+  };
+}
+
 // ------------------------------------------------------------ skip link
 
 /** @type {Set<HTMLElement>} */

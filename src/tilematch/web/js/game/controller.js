@@ -9,7 +9,7 @@
 
 import { api } from "../api.js";
 import { createBoard } from "../board/board.js";
-import { bindShortcuts, keyHelpMarkup } from "../keyboard.js";
+import { bindShortcuts, keyHelpMarkup, mountKeyHelp } from "../keyboard.js";
 import { hudItems, renderHud, shuffleWord } from "./hud.js";
 import { CONFIRM_MARKUP, createConfirm, LEAVE_WORDS } from "./confirm.js";
 import { createDialogs, noMovesMarkup } from "./dialogs.js";
@@ -580,6 +580,8 @@ export function mountGame(root, options) {
     ]),
   );
 
+  const unmountKeyHelp = mountKeyHelp(root);
+
   // ---------------------------------------------------------------- dialogs
   function closeDialogs() {
     dialogs.close();
@@ -634,6 +636,7 @@ export function mountGame(root, options) {
     destroy() {
       clearInterval(timer);
       unbind();
+      unmountKeyHelp();
       unsubscribe();
       document.removeEventListener("visibilitychange", onVisibility);
       stopMenu();
