@@ -1,8 +1,11 @@
 """Live games: sessions in memory, the database as the truth.
 
-Every game id maps to a session restored from its stored state. A per-game
-lock serialises the moves on one game; each accepted move is written (move
-row and new state, one transaction) before the answer leaves. When a write
+Every game id maps to a session restored from its row's start record (save
+format, settings, start time) by replaying its stored moves. A per-game lock
+serialises the moves on one game; each accepted move is written before the
+answer leaves: its move row, and the game row's number of the last move,
+status, tiles left and score (one transaction; the row's size does not grow
+with the game). When a write
 fails, the in-memory session is dropped and the next request rebuilds it
 from the database, so memory never runs ahead of what was acknowledged.
 
@@ -296,7 +299,8 @@ class Games:
                 " /api/games/{id}/replay deals its board again for solo play.",
             )
         try:
-            session = self.rules.restore(json.loads(row["state"]))
+            start = json.loads(row["state"])
+            session = self.rules.restore({**start, "log": saved_log(row["moves"])})
         except Exception:
             log.exception("stored game %s cannot be restored", game_id)
             raise damaged("record cannot be replayed") from None
@@ -404,7 +408,7 @@ class Games:
             **filing(view),
             seed=view.get("seed"),
             settings=_dumps(stored_settings),
-            state=_dumps(session.to_json()),
+            state=_dumps(start_record(session)),
             status=live.status,
             tiles_left=counter(view, "tiles_left"),
             score=view.get("score"),
@@ -600,7 +604,6 @@ class Games:
             seq=seq,
             at=now,
             intent=_dumps(intent),
-            state=_dumps(live.session.to_json()),
             status=status,
             tiles_left=tiles_left,
             score=score,
@@ -690,6 +693,28 @@ class Games:
             return self.rules.local_date(now, offset)
         except ValueError:  # an offset out of range (stored by hand): the UTC date
             return self.rules.local_date(now, 0)
+
+
+def start_record(session: GameSession) -> dict[str, Any]:
+    """What a game's row keeps of ``session`` (its ``state``): the saved game without
+    its log, whose moves are the game's ``moves`` rows."""
+    return {**session.to_json(), "log": []}
+
+
+def saved_log(moves: list[tuple[float, str]]) -> list[dict[str, Any]]:
+    """Stored moves (``(time, intent JSON)``) as the log of a saved game: each intent
+    at its time, a ``tick`` (the clock ran out) as the ``expire`` it caused.
+
+    Raises ``ValueError`` for an intent that is not JSON."""
+    log_: list[dict[str, Any]] = []
+    for at, text in moves:
+        intent = json.loads(text)
+        if not isinstance(intent, dict):
+            raise ValueError("a stored move is not a JSON object")
+        log_.append(
+            {"type": "expire", "t": at} if intent.get("type") == "tick" else {**intent, "t": at}
+        )
+    return log_
 
 
 def _play(session: GameSession, log_: list[tuple[float, dict[str, Any]]]) -> None:

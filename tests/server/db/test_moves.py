@@ -19,7 +19,6 @@ def _move(game_id: str, seq: int) -> MoveRecord:
         seq=seq,
         at=1000.0 + seq,
         intent='{"type": "hint"}',
-        state=f'{{"moved": {seq}}}',
         status="playing",
         tiles_left=16 - seq,
         score=10 * seq,
@@ -27,15 +26,15 @@ def _move(game_id: str, seq: int) -> MoveRecord:
     )
 
 
-def test_a_move_is_stored_with_the_games_new_state(client, db_path):
+def test_a_move_is_stored_with_the_games_new_mark(client, db_path):
     game = new_game(client, **SMALL)
     storage = client.app.state.server.storage
     assert db_games.store_move(storage, _move(game["id"], 1))
     assert db_games.store_move(storage, _move(game["id"], 2))
     with Stored(db_path) as db:
-        row = db.rows("SELECT seq, state, tiles_left, score FROM games WHERE id = ?", [game["id"]])
+        row = db.rows("SELECT seq, tiles_left, score FROM games WHERE id = ?", [game["id"]])
         logged = db.rows("SELECT seq, at FROM moves WHERE game_id = ? ORDER BY seq", [game["id"]])
-    assert row == [(2, '{"moved": 2}', 14, 20)]
+    assert row == [(2, 14, 20)]
     assert logged == [(1, 1001.0), (2, 1002.0)]
 
 
@@ -44,7 +43,7 @@ def test_a_move_on_an_older_seq_stores_nothing(client, db_path):
     storage = client.app.state.server.storage
     assert db_games.store_move(storage, _move(game["id"], 1))
     before = table_dump(db_path)
-    assert not db_games.store_move(storage, replace(_move(game["id"], 1), state="{}"))  # taken
+    assert not db_games.store_move(storage, replace(_move(game["id"], 1), score=0))  # taken
     assert not db_games.store_move(storage, _move(game["id"], 3))  # a step skipped
     assert not db_games.store_move(storage, _move("no-such-game", 1))
     assert table_dump(db_path) == before

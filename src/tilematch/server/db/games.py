@@ -23,7 +23,12 @@ class Filing(TypedDict):
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A new ``games`` row (``settings`` and ``state`` as JSON text)."""
+    """A new ``games`` row (``settings`` and ``state`` as JSON text).
+
+    ``state`` is the game's start record (save format, settings, start time, an
+    empty log): it is written once. The moves are the ``moves`` rows, and a game
+    is restored by replaying them on it.
+    """
 
     id: str
     player_id: str
@@ -57,14 +62,24 @@ def insert_game(conn: Connection, record: GameRecord) -> None:
 
 
 def live_game(storage: Storage, game_id: str) -> dict[str, Any] | None:
-    """What restoring a game needs: its owner, mode, settings, state, status, times,
-    daily date, level and the ``seq`` of its last move (0 before the first)."""
-    row = storage.row(
-        "SELECT id, player_id, mode, settings, state, status, created, daily_date, level, seq"
-        " FROM games WHERE id = ?",
+    """What restoring a game needs: its owner, mode, settings, start record (``state``),
+    status, times, daily date, level, the ``seq`` of its last move (0 before the
+    first) and its moves numbered 1 to ``seq`` (``moves``: ``(time, intent JSON)`` in
+    order), read in one statement so that they are of one moment."""
+    rows = storage.rows(
+        "SELECT g.id, g.player_id, g.mode, g.settings, g.state, g.status, g.created,"
+        " g.daily_date, g.level, g.seq, m.seq AS number, m.at, m.intent"
+        " FROM games AS g LEFT JOIN moves AS m ON m.game_id = g.id AND m.seq <= g.seq"
+        " WHERE g.id = ? ORDER BY m.seq",
         (game_id,),
     )
-    return dict(row) if row is not None else None
+    if not rows:
+        return None
+    game = {key: value for key, value in rows[0].items() if key not in ("number", "at", "intent")}
+    game["moves"] = [
+        (float(row["at"]), str(row["intent"])) for row in rows if row["number"] is not None
+    ]
+    return game
 
 
 def game_mark(storage: Storage, game_id: str) -> tuple[int, str, int, int | None] | None:
@@ -166,35 +181,35 @@ def update_game(
     game_id: str,
     *,
     seq: int,
-    state: str,
     status: str,
     tiles_left: int,
     score: int | None,
     updated: float,
     finished: float | None,
 ) -> bool:
-    """Store a game's new state after its move ``seq``, only if the stored game is still
-    at move ``seq - 1`` (compare-and-set); returns whether it was.
+    """Mark a game as at its move ``seq`` (with the status, tiles left and score that
+    move led to), only if the stored game is still at move ``seq - 1``
+    (compare-and-set); returns whether it was.
 
     ``False`` means another writer stored move ``seq`` first: the caller rolls back.
     """
     cursor = conn.execute(
-        "UPDATE games SET state = ?, status = ?, tiles_left = ?, score = ?,"
+        "UPDATE games SET status = ?, tiles_left = ?, score = ?,"
         " updated = ?, finished = ?, seq = ? WHERE id = ? AND seq = ?",
-        (state, status, tiles_left, score, updated, finished, seq, game_id, seq - 1),
+        (status, tiles_left, score, updated, finished, seq, game_id, seq - 1),
     )
     return int(cursor.rowcount) == 1
 
 
 @dataclass(frozen=True)
 class MoveRecord:
-    """A game's move ``seq`` with the state it leads to (``state``, ``intent`` as JSON)."""
+    """A game's move ``seq`` (``intent`` as JSON) with what the game's row says after
+    it: status, tiles left, score and, at the end, when it finished."""
 
     game_id: str
     seq: int
     at: float
     intent: str
-    state: str
     status: str
     tiles_left: int
     score: int | None
@@ -205,14 +220,14 @@ class MoveRecord:
 #: only when it matched, the move row (a move row already there fails the whole
 #: statement, so neither is stored).
 _FUSED_MOVE = (
-    "WITH game AS (UPDATE games SET state = ?, status = ?, tiles_left = ?, score = ?,"
+    "WITH game AS (UPDATE games SET status = ?, tiles_left = ?, score = ?,"
     " updated = ?, finished = ?, seq = ? WHERE id = ? AND seq = ? RETURNING id)"
     " INSERT INTO moves (game_id, seq, at, intent) SELECT id, ?, ?, ? FROM game"
 )
 
 
 def store_move(storage: Storage, move: MoveRecord) -> bool:
-    """Store ``move`` and the game's new state, only if the stored game is still at move
+    """Store ``move`` and mark the game's row with it, only if the stored game is still at move
     ``move.seq - 1``; returns whether it was (``False``: nothing is stored, another
     writer stored that move first).
 
@@ -227,7 +242,6 @@ def store_move(storage: Storage, move: MoveRecord) -> bool:
                 backend.statement(
                     _FUSED_MOVE,
                     (
-                        move.state,
                         move.status,
                         move.tiles_left,
                         move.score,
@@ -265,7 +279,6 @@ def store_move_in(conn: Connection, move: MoveRecord) -> bool:
         conn,
         move.game_id,
         seq=move.seq,
-        state=move.state,
         status=move.status,
         tiles_left=move.tiles_left,
         score=move.score,
