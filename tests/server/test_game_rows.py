@@ -23,6 +23,15 @@ def _same_player(make_client, token):
     return again
 
 
+def _match(client, clock, game, pairs, gap):
+    """Clear ``pairs`` pairs of ``game``, ``gap`` seconds apart; returns its view."""
+    for _ in range(pairs):
+        a, b = game["pairs"][0]
+        clock.advance(gap)
+        game = act(client, game["id"], type="match", a=a, b=b)["game"]
+    return game
+
+
 def _brief(view):
     return (
         view["status"],
@@ -51,11 +60,7 @@ def test_the_row_keeps_the_start_record_while_the_game_is_played(client, clock, 
 
 def test_a_restarted_server_replays_the_stored_moves(client, make_client, clock, db_path):
     token = client.get("/api/me").json()["token"]
-    game = start_clock(client, new_game(client, **SMALL))
-    for _ in range(3):
-        a, b = game["pairs"][0]
-        clock.advance(1.5)
-        game = act(client, game["id"], type="match", a=a, b=b)["game"]
+    game = _match(client, clock, start_clock(client, new_game(client, **SMALL)), 3, 1.5)
     game = act(client, game["id"], type="shuffle")["game"]
     again = _same_player(make_client, token)
     restored = again.get(f"/api/games/{game['id']}")
@@ -69,11 +74,7 @@ def test_a_restarted_server_replays_the_stored_moves(client, make_client, clock,
 def test_a_log_left_in_an_older_row_is_not_read(client, make_client, clock, db_path):
     """Rows written before the log left them hold a copy of it; the moves decide."""
     token = client.get("/api/me").json()["token"]
-    game = start_clock(client, new_game(client, **SMALL))
-    for _ in range(2):
-        a, b = game["pairs"][0]
-        clock.advance(1)
-        game = act(client, game["id"], type="match", a=a, b=b)["game"]
+    game = _match(client, clock, start_clock(client, new_game(client, **SMALL)), 2, 1)
     start, _ = _state(db_path, game["id"])
     stale = {**json.loads(start), "log": [{"type": "start", "t": 0.0}]}
     with Stored(db_path) as db:
