@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.support.server import act, new_game, start_clock
+from tests.support.server import act, new_game, start_clock, table_dump
 from tests.support.stored import Stored
 
 SMALL = {"game": "shisensho", "mode": "classic", "size": [4, 6], "seed": 5}
@@ -88,7 +88,11 @@ def test_a_stored_move_that_is_not_json_is_a_damaged_game(client, make_client, d
     game = start_clock(client, new_game(client, **SMALL))
     with Stored(db_path) as db:
         db.execute("UPDATE moves SET intent = '{broken' WHERE game_id = ?", [game["id"]])
+    before = table_dump(db_path)
     again = _same_player(make_client, token)
     answer = again.get(f"/api/games/{game['id']}")
     assert answer.status_code == 409
     assert answer.json()["error"]["code"] == "game_damaged"
+    moved = again.post(f"/api/games/{game['id']}/actions", json={"type": "hint"})
+    assert moved.status_code == 409 and moved.json()["error"]["code"] == "game_damaged"
+    assert table_dump(db_path) == before  # nothing stored, nothing changed

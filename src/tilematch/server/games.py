@@ -408,7 +408,7 @@ class Games:
             **filing(view),
             seed=view.get("seed"),
             settings=_dumps(stored_settings),
-            state=_dumps(start_record(session)),
+            state=_dumps(session.to_json()),  # the start record: a new game's log is empty
             status=live.status,
             tiles_left=counter(view, "tiles_left"),
             score=view.get("score"),
@@ -693,12 +693,6 @@ class Games:
             return self.rules.local_date(now, offset)
         except ValueError:  # an offset out of range (stored by hand): the UTC date
             return self.rules.local_date(now, 0)
-
-
-def start_record(session: GameSession) -> dict[str, Any]:
-    """What a game's row keeps of ``session`` (its ``state``): the saved game without
-    its log, whose moves are the game's ``moves`` rows."""
-    return {**session.to_json(), "log": []}
 
 
 def saved_log(moves: list[tuple[float, str]]) -> list[dict[str, Any]]:
