@@ -1,12 +1,12 @@
 """Load test of tilematch across server processes, on SQLite or PostgreSQL, over loopback.
 
-Usage: python benchmarks/load.py [--db sqlite postgresql] [--processes 1 2]
+Usage: python benchmarks/load.py [--db sqlite sqlite-full postgresql] [--processes 1 2]
                                  [--players 100 500] [--think 1.0] [--seconds 20]
                                  [--max-requests 50000] [--redis auto|on|off]
                                  [--pg-commit sync|async] [--sqlite-sync NORMAL|FULL]
                                  [--balance round-robin|sticky] [--workers N]
                                  [--duels 50] [--duel-seconds 40]
-                                 [--no-pin] [--quick]
+                                 [--repeat N] [--no-pin] [--quick]
 
 For each database and number of processes it starts the real servers in a
 temporary folder (PostgreSQL and Redis when asked; Redis with more than one
@@ -16,7 +16,10 @@ load balancer would. It prints moves/s, p50/p95/p99 of a move, the CPU
 milliseconds per move of the servers, PostgreSQL and Redis, whether the
 database holds every acknowledged move (none lost, none doubled), then the
 Speed Duel claim latencies with both players on one process and on different
-processes, and the targets beside the figures. The servers are pinned
+processes, and the targets beside the figures. ``sqlite-full`` is SQLite
+flushing every commit to the disk (``TILEMATCH_SYNC=FULL``), PostgreSQL's
+durability. ``--repeat N`` runs every deployment N times, alternating, and
+adds a table of medians; the targets are then judged on the medians. The servers are pinned
 to one core and this load client to the others (unless ``--no-pin``). It stops
 everything it started.
 """
@@ -24,6 +27,7 @@ everything it started.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 
@@ -34,7 +38,7 @@ from tilematch.benchmarks.services import ServiceError
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", nargs="+", choices=["sqlite", "postgresql"], default=["sqlite"])
+    parser.add_argument("--db", nargs="+", choices=load.DATABASES, default=["sqlite"])
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--players", type=int, nargs="+", default=[100, 500])
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
@@ -59,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--duels", type=int, default=50, help="concurrent duels (0: none)")
     parser.add_argument("--duel-seconds", type=float, default=40.0, help="duel run, most")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="passes over the deployments, alternating"
+    )
     parser.add_argument("--no-pin", action="store_true", help="do not pin servers and client")
     parser.add_argument("--quick", action="store_true", help="10 players for 3 s, 5 duels")
     return parser
@@ -73,6 +80,8 @@ def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         parser.error("--processes takes 1 to 8 processes")
     if not 0 < args.seconds <= 300 or not 0 < args.duel_seconds <= 300:
         parser.error("--seconds and --duel-seconds take 0 to 300 seconds")
+    if not 1 <= args.repeat <= 20:
+        parser.error("--repeat takes 1 to 20 passes")
     if not 1 <= args.workers <= 16:
         parser.error("--workers takes 1 to 16 worker processes")
     if not 0 <= args.duels <= 500 or not 0 < args.think <= 60 or args.max_requests < 1:
@@ -81,42 +90,50 @@ def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 
 def _progress(run: load.LoadRun) -> None:
     print(
-        f"done: {run.db}, {run.processes} process(es), {run.level.players} players",
+        f"done: {run.label()}, {run.processes} process(es), {run.level.players} players,"
+        f" pass {run.round}",
         file=sys.stderr,
         flush=True,
     )
 
 
 def _moves(args: argparse.Namespace) -> list[load.LoadRun]:
-    """Every level on every database and number of processes; a cluster that cannot
-    start is reported and skipped, the others still run."""
+    """Every level on every database and number of processes, ``--repeat`` times over
+    (alternating); a cluster that cannot start is reported and skipped, the others
+    still run."""
     runs: list[load.LoadRun] = []
-    for db in args.db:
-        for count in args.processes:
-            try:
-                runs += load.measure(
-                    [db],
-                    [count],
-                    args.players,
-                    think=args.think,
-                    seconds=args.seconds,
-                    max_requests=args.max_requests,
-                    redis=args.redis,
-                    pin=not args.no_pin,
-                    synchronous_commit=args.pg_commit == "sync",
-                    server_env={"TILEMATCH_SYNC": args.sqlite_sync} if args.sqlite_sync else None,
-                    workers=args.workers,
-                    sticky=args.balance == "sticky",
-                    progress=_progress,
-                )
-            except ServiceError as error:
-                print(f"not measured: {db}, {count} process(es): {error}", file=sys.stderr)
+    for round_ in range(1, args.repeat + 1):
+        for db in args.db:
+            for count in args.processes:
+                try:
+                    measured = load.measure(
+                        [db],
+                        [count],
+                        args.players,
+                        think=args.think,
+                        seconds=args.seconds,
+                        max_requests=args.max_requests,
+                        redis=args.redis,
+                        pin=not args.no_pin,
+                        synchronous_commit=args.pg_commit == "sync",
+                        server_env={"TILEMATCH_SYNC": args.sqlite_sync}
+                        if args.sqlite_sync
+                        else None,
+                        workers=args.workers,
+                        sticky=args.balance == "sticky",
+                    )
+                except ServiceError as error:
+                    print(f"not measured: {db}, {count} process(es): {error}", file=sys.stderr)
+                    continue
+                for run_ in measured:
+                    runs.append(dataclasses.replace(run_, round=round_))
+                    _progress(runs[-1])
     return runs
 
 
 def _duels(args: argparse.Namespace) -> list[duel.DuelRun]:
     runs: list[duel.DuelRun] = []
-    for db in args.db if args.duels else []:
+    for db in [db for db in args.db if db != load.FULL_SQLITE] if args.duels else []:
         for count in args.processes:
             try:
                 samples = duel.measure(
@@ -140,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average before: {_load()}", flush=True)
     runs = _moves(args)
     print("\n" + load.table(runs), flush=True)
+    if args.repeat > 1:
+        print("\nmedians:\n" + load.summary(runs), flush=True)
     duels = _duels(args)
     if duels:
         print("\n" + duel.table(duels))

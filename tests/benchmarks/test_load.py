@@ -150,3 +150,57 @@ def test_runs_of_many_workers_are_not_judged_and_sticky_ones_are_named() -> None
     assert servers_only.endswith("ratio 1.20 (target >= 0.80): met")
     assert "not measured in this run" in p95  # latency is judged on round robin only
     assert "| postgresql + Redis, sticky | 2 | 100 |" in load.table([sticky])
+
+
+def test_repeated_runs_are_judged_by_their_medians() -> None:
+    def run(db: str, processes: int, servers: float, pg: float | None, round_: int) -> load.LoadRun:
+        return replace(_run(db, processes, _level(100, 1000, servers, pg)), round=round_)
+
+    # SQLite 2.0, 2.5, 4.0 ms a move (median 2.5); PostgreSQL 2.5, 3.0, 3.5 (median 3.0)
+    runs = [
+        run("sqlite", 1, 2.0, None, 1),
+        run("postgresql", 2, 2.0, 0.5, 1),
+        run("sqlite", 1, 2.5, None, 2),
+        run("postgresql", 2, 2.5, 0.5, 2),
+        run("sqlite", 1, 4.0, None, 3),
+        run("postgresql", 2, 3.0, 0.5, 3),
+    ]
+    every_part, servers_only, p95 = load.targets(runs)
+    assert "100 players, medians of 3 runs: 2 processes on PostgreSQL 333" in every_part
+    assert "1 on SQLite 400, ratio 0.83" in every_part
+    # each pass's own ratio: 2.0/2.5, 2.5/3.0 and 4.0/3.5
+    assert "(runs 0.80–1.14) (target >= 0.80): met" in every_part
+    assert "ratio 1.00 (runs 1.00–1.33)" in servers_only
+    assert "2 process(es), median of 3 runs: 4.00 ms (runs 4.0–4.0)" in p95
+    summary = load.summary(runs).splitlines()
+    assert summary[:2] == load.SUMMARY_HEADER.splitlines()
+    assert (
+        summary[2]
+        == "| sqlite | 1 | 100 | 3 | 100 | 4.0 | 2.50 | n/a | n/a | 2.50 | 400 (runs 250–500) |"
+    )
+    assert summary[3] == (
+        "| postgresql + Redis | 2 | 100 | 3 | 100 | 4.0 | 2.50 | 0.50 | 0.00 | 3.00"
+        " | 333 (runs 286–400) |"
+    )
+
+
+def test_sqlite_flushing_every_commit_is_the_durable_baseline() -> None:
+    base = _run("sqlite", 1, _level(100, 1000, servers=2.0))
+    full = _run(load.FULL_SQLITE, 1, _level(100, 1000, servers=2.6))
+    scaled = _run("postgresql", 2, _level(100, 1000, servers=2.5, postgresql=0.5))  # 3 ms
+    lines = load.targets([base, full, scaled])
+    assert lines[0].endswith("1 on SQLite 500, ratio 0.67 (target >= 0.80): not met")
+    assert "(tilematch)," in lines[1]
+    assert "(tilematch + PostgreSQL + Redis)" in lines[2]
+    assert lines[2].endswith(
+        "1 on SQLite flushing every commit (FULL) 385, ratio 0.87 (target >= 0.80): met"
+    )
+    assert full.label() == "sqlite, FULL"
+    assert "| sqlite, FULL | 1 | 100 |" in load.table([full])
+
+
+def test_a_load_run_refuses_an_unknown_database_or_no_pass() -> None:
+    with pytest.raises(ValueError, match="unknown database 'mysql'"):
+        load.measure(["sqlite", "mysql"], [1], [1])
+    with pytest.raises(ValueError, match="repeat takes at least 1 pass"):
+        load.measure(["sqlite"], [1], [1], repeat=0)

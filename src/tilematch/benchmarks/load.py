@@ -14,13 +14,22 @@ acknowledged (none lost, none doubled).
 The servers (and PostgreSQL and Redis) are pinned to one core and the load
 client to the others where the system allows, so the client does not measure
 itself. :func:`targets` judges the figures against the targets.
+
+Besides ``sqlite`` and ``postgresql``, the database ``sqlite-full`` is SQLite
+with ``TILEMATCH_SYNC=FULL``: each commit flushed to the disk before the answer,
+as PostgreSQL does by default, so that the cost of more processes can be told
+apart from the cost of a flush per move. CPU time per move varies by about
+10 % from one run to the next on a shared machine: with ``repeat`` the whole
+set of deployments is run again, alternating, and :func:`summary` and
+:func:`targets` take the medians.
 """
 
 from __future__ import annotations
 
 import asyncio
+import statistics
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tilematch.benchmarks import Row
 from tilematch.benchmarks.cluster import Cluster
@@ -30,6 +39,10 @@ from tilematch.benchmarks.server import load, ms, percentile, share
 
 #: When the servers get a Redis of their own: ``auto`` is with more than one process.
 REDIS_CHOICES = ("auto", "on", "off")
+#: The databases a load run takes: ``sqlite-full`` is SQLite flushing every commit.
+DATABASES = ("sqlite", "sqlite-full", "postgresql")
+#: SQLite flushing each commit to the disk, as PostgreSQL does: the same durability.
+FULL_SQLITE = "sqlite-full"
 #: moves per server CPU-second, 2 processes on PostgreSQL against 1 on SQLite (at least).
 EFFICIENCY_TARGET = 0.8
 #: p95 of a move at 100 players on PostgreSQL (milliseconds, at most).
@@ -72,6 +85,7 @@ class LoadRun:
     logged_errors: int  # error lines in the servers' output during the level
     workers: int = 1  # ``tilematch serve --workers`` of each process
     sticky: bool = False  # each player kept to one process (not round robin)
+    round: int = 1  # which pass over the deployments (see ``repeat``)
 
     def judged(self) -> bool:
         """Whether the targets apply: round robin over single-worker processes."""
@@ -80,7 +94,7 @@ class LoadRun:
     def label(self) -> str:
         """The deployment in a few words: database, Redis, balancing."""
         return (
-            self.db
+            ("sqlite, FULL" if self.db == FULL_SQLITE else self.db)
             + (" + Redis" if self.redis else "")
             + (f", --workers {self.workers}" if self.workers > 1 else "")
             + (", sticky" if self.sticky else "")
@@ -116,9 +130,11 @@ def measure(
     server_env: dict[str, str] | None = None,
     sticky: bool = False,
     progress: Callable[[LoadRun], None] | None = None,
+    repeat: int = 1,
 ) -> list[LoadRun]:
     """Run every level of ``players`` on a fresh cluster for each database and
-    number of processes; returns one :class:`LoadRun` per level (``progress`` is
+    number of processes, ``repeat`` times over (alternating: every deployment once,
+    then again); returns one :class:`LoadRun` per level and pass (``progress`` is
     called with each as it is done).
 
     Each process runs ``workers`` worker processes; ``server_env`` and
@@ -127,29 +143,40 @@ def measure(
 
     Raises :class:`~tilematch.benchmarks.services.ServiceError` when a server
     cannot be started (or takes no PostgreSQL URL), ``ValueError`` for an unknown
-    database or ``redis`` choice."""
+    database, ``redis`` choice or a ``repeat`` below 1."""
     if redis not in REDIS_CHOICES:
         raise ValueError(f"redis must be one of {', '.join(REDIS_CHOICES)}")
+    dbs, processes, players = list(dbs), list(processes), list(players)
+    unknown = [db for db in dbs if db not in DATABASES]
+    if unknown:
+        raise ValueError(f"unknown database {unknown[0]!r} (one of {', '.join(DATABASES)})")
+    if repeat < 1:
+        raise ValueError("repeat takes at least 1 pass")
     split = split_cores() if pin else None
     runs: list[LoadRun] = []
-    for db in dbs:
-        for count in processes:
-            use_redis = redis == "on" or (redis == "auto" and count > 1)
-            cluster = Cluster(
-                db,
-                count,
-                redis=use_redis,
-                cores=split[0] if split else None,
-                synchronous_commit=synchronous_commit,
-                workers=workers,
-                env=server_env,
-                args=server_args,
-            )
-            with cluster, pinned(split[1] if split else None):
-                for n in players:
-                    runs.append(_level(cluster, n, think, seconds, max_requests, sticky))
-                    if progress is not None:
-                        progress(runs[-1])
+    for round_ in range(1, repeat + 1):
+        for db in dbs:
+            env = dict(server_env or {})
+            if db == FULL_SQLITE:
+                env["TILEMATCH_SYNC"] = "FULL"
+            for count in processes:
+                use_redis = redis == "on" or (redis == "auto" and count > 1)
+                cluster = Cluster(
+                    "sqlite" if db == FULL_SQLITE else db,
+                    count,
+                    redis=use_redis,
+                    cores=split[0] if split else None,
+                    synchronous_commit=synchronous_commit,
+                    workers=workers,
+                    env=env,
+                    args=server_args,
+                )
+                with cluster, pinned(split[1] if split else None):
+                    for n in players:
+                        run_ = _level(cluster, n, think, seconds, max_requests, sticky)
+                        runs.append(replace(run_, db=db, round=round_))
+                        if progress is not None:
+                            progress(runs[-1])
     return runs
 
 
@@ -179,8 +206,8 @@ def _level(
 HEADER = (
     "| db | processes | players | moves | moves/s | p50 ms | p95 ms | p99 ms"
     " | CPU ms/move: tilematch | PostgreSQL | Redis | all | moves per CPU-s"
-    " | acknowledged / sent | lost | doubled | errors | client CPU | load avg |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    " | acknowledged / sent | lost | doubled | errors | client CPU | load avg | pass |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -200,65 +227,121 @@ def table(runs: list[LoadRun]) -> str:
             f"{'n/a' if efficiency is None else f'{efficiency:.0f}'} | "
             f"{run_.audit.acknowledged} / {level.sent()} | {run_.audit.lost} | "
             f"{run_.audit.doubled} | {level.errors + level.failed} | "
-            f"{share(level.client_share())} | {load(level.load)} |"
+            f"{share(level.client_share())} | {load(level.load)} | {run_.round} |"
         )
     return "\n".join(lines)
 
 
-def _find(
+def _runs_of(
     runs: list[LoadRun], db: str, processes: int, players: int, sticky: bool = False
-) -> LoadRun | None:
-    """The run of ``db`` with ``processes`` single-worker processes at ``players``,
+) -> list[LoadRun]:
+    """The runs of ``db`` with ``processes`` single-worker processes at ``players``,
     round robin (or with each player on one process when ``sticky``; one process is
-    either)."""
-    for run_ in runs:
-        if (
-            run_.workers == 1
-            and (run_.sticky == sticky or processes == 1)
-            and (run_.db, run_.processes, run_.level.players) == (db, processes, players)
-        ):
-            return run_
-    return None
+    either), in the order they ran."""
+    return [
+        run_
+        for run_ in runs
+        if run_.workers == 1
+        and (run_.sticky == sticky or processes == 1)
+        and (run_.db, run_.processes, run_.level.players) == (db, processes, players)
+    ]
+
+
+def _median(values: list[float]) -> float:
+    return float(statistics.median(values))
+
+
+def _spread(values: list[float], digits: int) -> str:
+    """`` (runs a–b)`` for more than one value, else nothing."""
+    if len(values) < 2:
+        return ""
+    return f" (runs {min(values):.{digits}f}–{max(values):.{digits}f})"
+
+
+def _efficiency(runs: list[LoadRun], servers_only: bool) -> list[float]:
+    values = [r.moves_per_cpu_second(servers_only=servers_only) for r in runs]
+    return [v for v in values if v is not None]
+
+
+def _ratio_line(
+    base: list[LoadRun],
+    scaled: list[LoadRun],
+    *,
+    players: int,
+    servers_only: bool,
+    balance: str,
+    against: str,
+) -> str | None:
+    """One verdict on the moves per CPU-second of ``scaled`` against ``base`` (medians
+    when repeated, with the ratios of the passes that ran both)."""
+    a, b = _efficiency(base, servers_only), _efficiency(scaled, servers_only)
+    if not a or not b:
+        return None
+    ratio = _median(b) / _median(a)
+    mine = {r.round: r.moves_per_cpu_second(servers_only=servers_only) for r in scaled}
+    passes = [
+        m / t
+        for r in base
+        if (t := r.moves_per_cpu_second(servers_only=servers_only))
+        and (m := mine.get(r.round)) is not None
+    ]
+    whose = "tilematch" if servers_only else "tilematch + PostgreSQL + Redis"
+    medians = f", medians of {len(b)} runs" if len(b) > 1 else ""
+    verdict = "met" if ratio >= EFFICIENCY_TARGET else "not met"
+    return (
+        f"moves per CPU-second ({whose}), {players} players{medians}: "
+        f"2 processes on PostgreSQL {_median(b):.0f} ({balance}), 1 on {against} "
+        f"{_median(a):.0f}, ratio {ratio:.2f}{_spread(passes, 2)} "
+        f"(target >= {EFFICIENCY_TARGET:.2f}): {verdict}"
+    )
 
 
 def targets(runs: list[LoadRun]) -> list[str]:
     """One line per target about moves: the figure, the target and ``met``, ``not met``
     or ``not measured in this run`` (runs of single-worker processes; the ratio is given
     for round robin and for each player kept on one process, whichever were run, counting
-    the CPU of every server-side part, then of the tilematch processes alone)."""
+    the CPU of every server-side part, then of the tilematch processes alone; then, when
+    ``sqlite-full`` ran, against SQLite flushing every commit as PostgreSQL does).
+
+    Repeated deployments are judged by their medians."""
     lines = []
     levels = sorted({run_.level.players for run_ in runs})
     compared = False
-    for players, sticky in ((n, s) for n in levels for s in (False, True)):
-        base = _find(runs, "sqlite", 1, players)
-        scaled = _find(runs, "postgresql", 2, players, sticky)
-        if base is None or scaled is None:
+    bases = (("sqlite", "SQLite"), (FULL_SQLITE, "SQLite flushing every commit (FULL)"))
+    for (db, against), players, sticky in (
+        (b, n, s) for b in bases for n in levels for s in (False, True)
+    ):
+        base = _runs_of(runs, db, 1, players)
+        scaled = _runs_of(runs, "postgresql", 2, players, sticky)
+        if not base or not scaled:
             continue
         balance = "each player on one process" if sticky else "round robin"
-        for servers_only, whose in ((False, "tilematch + PostgreSQL + Redis"), (True, "tilematch")):
-            a = base.moves_per_cpu_second(servers_only=servers_only)
-            b = scaled.moves_per_cpu_second(servers_only=servers_only)
-            if a is None or b is None:
-                continue
-            compared = True
-            ratio = b / a
-            verdict = "met" if ratio >= EFFICIENCY_TARGET else "not met"
-            lines.append(
-                f"moves per CPU-second ({whose}), {players} players: "
-                f"2 processes on PostgreSQL {b:.0f} ({balance}), 1 on SQLite {a:.0f}, "
-                f"ratio {ratio:.2f} (target >= {EFFICIENCY_TARGET:.2f}): {verdict}"
+        only = (False, True) if db == "sqlite" else (False,)
+        for servers_only in only:
+            line = _ratio_line(
+                base,
+                scaled,
+                players=players,
+                servers_only=servers_only,
+                balance=balance,
+                against=against,
             )
+            if line is not None:
+                compared = True
+                lines.append(line)
     if not compared:
         lines.append(
             "moves per CPU-second, 2 processes on PostgreSQL within 20 % of 1 on SQLite: "
             "not measured in this run (needs --db sqlite postgresql --processes 1 2)"
         )
     judged = [r for r in runs if r.judged() and r.db == "postgresql" and r.level.players == 100]
-    for run_ in judged:
-        p95 = percentile(run_.level.moves, 0.95)
+    for count in sorted({r.processes for r in judged}):
+        p95s = [percentile(r.level.moves, 0.95) for r in judged if r.processes == count]
+        p95 = _median(p95s)
+        medians = f", median of {len(p95s)} runs" if len(p95s) > 1 else ""
         lines.append(
-            f"move p95 at 100 players on PostgreSQL, {run_.processes} process(es): "
-            f"{p95:.2f} ms (target <= {MOVE_P95_TARGET:.0f} ms): "
+            f"move p95 at 100 players on PostgreSQL, {count} process(es){medians}: "
+            f"{p95:.2f} ms{_spread(p95s, 1)} (target <= {MOVE_P95_TARGET:.0f} ms): "
             f"{'met' if p95 <= MOVE_P95_TARGET else 'not met'}"
         )
     if not judged:
@@ -267,6 +350,41 @@ def targets(runs: list[LoadRun]) -> list[str]:
             "(needs --db postgresql --players 100)"
         )
     return lines
+
+
+SUMMARY_HEADER = (
+    "| deployment | processes | players | runs | moves/s | move p95 ms"
+    " | CPU ms/move: tilematch | PostgreSQL | Redis | all | moves per CPU-s |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def summary(runs: list[LoadRun]) -> str:
+    """One row per deployment and level: the medians of its runs (with their range
+    for moves per CPU-second), as a Markdown table."""
+    groups: dict[tuple[str, int, int, int, bool], list[LoadRun]] = {}
+    for run_ in runs:
+        key = (run_.label(), run_.processes, run_.level.players, run_.workers, run_.sticky)
+        groups.setdefault(key, []).append(run_)
+    lines = [SUMMARY_HEADER]
+    for (label, processes, players, _, _), group in groups.items():
+
+        def part(name: str, group: list[LoadRun] = group) -> str:
+            values = [v for r in group if (v := r.level.cpu_per_move(name)) is not None]
+            return ms(_median(values)) if values else "n/a"
+
+        totals = [t for r in group if (t := r.total_cpu_per_move()) is not None]
+        efficiency = _efficiency(group, servers_only=False)
+        lines.append(
+            f"| {label} | {processes} | {players} | {len(group)} | "
+            f"{_median([r.level.rate() for r in group]):.0f} | "
+            f"{_median([percentile(r.level.moves, 0.95) for r in group]):.1f} | "
+            f"{part('servers')} | {part('postgresql')} | {part('redis')} | "
+            f"{ms(_median(totals)) if totals else 'n/a'} | "
+            + (f"{_median(efficiency):.0f}{_spread(efficiency, 0)}" if efficiency else "n/a")
+            + " |"
+        )
+    return "\n".join(lines)
 
 
 def run(quick: bool = False) -> list[Row]:
