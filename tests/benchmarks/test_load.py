@@ -149,6 +149,10 @@ def test_runs_of_many_workers_are_not_judged_and_sticky_ones_are_named() -> None
     )
     assert servers_only.endswith("ratio 1.20 (target >= 0.80): met")
     assert "not measured in this run" in p95  # latency is judged on round robin only
+    alone = _run("postgresql", 1, _level(100, 1000, servers=2.5, postgresql=1.0))
+    assert load.targets([replace(alone, sticky=True)])[1].startswith(
+        "move p95 at 100 players on PostgreSQL, 1 process(es): 4.00 ms"
+    )  # one process: sticky or round robin is the same
     assert "| postgresql + Redis, sticky | 2 | 100 |" in load.table([sticky])
 
 

@@ -88,8 +88,9 @@ class LoadRun:
     round: int = 1  # which pass over the deployments (see ``repeat``)
 
     def judged(self) -> bool:
-        """Whether the targets apply: round robin over single-worker processes."""
-        return self.workers == 1 and not self.sticky
+        """Whether the latency target applies: single-worker processes, round robin (one
+        process is either)."""
+        return self.workers == 1 and (not self.sticky or self.processes == 1)
 
     def label(self) -> str:
         """The deployment in a few words: database, Redis, balancing."""
