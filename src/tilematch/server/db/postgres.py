@@ -26,6 +26,7 @@ answers again, the pool drops its broken connections and opens new ones.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -242,11 +243,18 @@ class PostgresStorage:
                 return
         raw.close()
 
+    def _reopen(self) -> None:
+        """Open a new kept connection in the background (a server that is gone leaves
+        it to the probe, which opens one when the server answers again)."""
+        if not self._closed.is_set():
+            threading.Thread(target=self._keep, name="tilematch-db-keep", daemon=True).start()
+
     @contextmanager
     def _statement_cursor(self, *, as_dicts: bool) -> Iterator[Any]:
         """A cursor for one statement: the kept connection's when it is free, else one
-        of a pooled connection. A kept connection that fails is dropped (and opened
-        again by the probe), so a broken one is never used twice."""
+        of a pooled connection. A kept connection left unusable by a failure is
+        dropped and a new one opened in the background, so a broken one is never used
+        twice."""
         if self._kept_lock.acquire(blocking=False):
             kept = self._kept
             if kept is None:
@@ -258,6 +266,7 @@ class PostgresStorage:
                     if not kept.usable():
                         self._kept = None
                         kept.close()
+                        self._reopen()
                     raise
                 finally:
                     self._kept_lock.release()
@@ -411,7 +420,10 @@ class PostgresStorage:
 
 class _Kept:
     """The connection a process keeps for single statements, with a cursor for tuple
-    rows and one for dict rows (a cursor kept keeps its adapters: cheaper to reuse)."""
+    rows and one for dict rows (a cursor kept keeps its adapters: cheaper to reuse).
+
+    A storage dropped without :meth:`PostgresStorage.close` (an app that never ran
+    its shutdown) closes the connection when it is collected."""
 
     def __init__(self, raw: Any) -> None:
         from psycopg.rows import dict_row
@@ -419,6 +431,7 @@ class _Kept:
         self.raw = raw
         self.tuples = raw.cursor()
         self.dicts = raw.cursor(row_factory=dict_row)
+        weakref.finalize(self, raw.close)
 
     def usable(self) -> bool:
         """Whether the connection is open, healthy and outside any transaction."""
