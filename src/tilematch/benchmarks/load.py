@@ -19,9 +19,10 @@ Besides ``sqlite`` and ``postgresql``, the database ``sqlite-full`` is SQLite
 with ``TILEMATCH_SYNC=FULL``: each commit flushed to the disk before the answer,
 as PostgreSQL does by default, so that the cost of more processes can be told
 apart from the cost of a flush per move. CPU time per move varies by about
-10 % from one run to the next on a shared machine: with ``repeat`` the whole
-set of deployments is run again, alternating, and :func:`summary` and
-:func:`targets` take the medians.
+15 % from one run to the next on a shared machine, so ``benchmarks/load.py
+--repeat`` runs the whole set of deployments again, alternating (each run's
+``round`` says which pass), and :func:`summary` and :func:`targets` take the
+medians.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ class LoadRun:
     logged_errors: int  # error lines in the servers' output during the level
     workers: int = 1  # ``tilematch serve --workers`` of each process
     sticky: bool = False  # each player kept to one process (not round robin)
-    round: int = 1  # which pass over the deployments (see ``repeat``)
+    round: int = 1  # which pass over the deployments (``load.py --repeat``)
 
     def judged(self) -> bool:
         """Whether the latency target applies: single-worker processes, round robin (one
@@ -131,11 +132,9 @@ def measure(
     server_env: dict[str, str] | None = None,
     sticky: bool = False,
     progress: Callable[[LoadRun], None] | None = None,
-    repeat: int = 1,
 ) -> list[LoadRun]:
     """Run every level of ``players`` on a fresh cluster for each database and
-    number of processes, ``repeat`` times over (alternating: every deployment once,
-    then again); returns one :class:`LoadRun` per level and pass (``progress`` is
+    number of processes; returns one :class:`LoadRun` per level (``progress`` is
     called with each as it is done).
 
     Each process runs ``workers`` worker processes; ``server_env`` and
@@ -144,40 +143,37 @@ def measure(
 
     Raises :class:`~tilematch.benchmarks.services.ServiceError` when a server
     cannot be started (or takes no PostgreSQL URL), ``ValueError`` for an unknown
-    database, ``redis`` choice or a ``repeat`` below 1."""
+    database or ``redis`` choice."""
     if redis not in REDIS_CHOICES:
         raise ValueError(f"redis must be one of {', '.join(REDIS_CHOICES)}")
     dbs, processes, players = list(dbs), list(processes), list(players)
     unknown = [db for db in dbs if db not in DATABASES]
     if unknown:
         raise ValueError(f"unknown database {unknown[0]!r} (one of {', '.join(DATABASES)})")
-    if repeat < 1:
-        raise ValueError("repeat takes at least 1 pass")
     split = split_cores() if pin else None
     runs: list[LoadRun] = []
-    for round_ in range(1, repeat + 1):
-        for db in dbs:
-            env = dict(server_env or {})
-            if db == FULL_SQLITE:
-                env["TILEMATCH_SYNC"] = "FULL"
-            for count in processes:
-                use_redis = redis == "on" or (redis == "auto" and count > 1)
-                cluster = Cluster(
-                    "sqlite" if db == FULL_SQLITE else db,
-                    count,
-                    redis=use_redis,
-                    cores=split[0] if split else None,
-                    synchronous_commit=synchronous_commit,
-                    workers=workers,
-                    env=env,
-                    args=server_args,
-                )
-                with cluster, pinned(split[1] if split else None):
-                    for n in players:
-                        run_ = _level(cluster, n, think, seconds, max_requests, sticky)
-                        runs.append(replace(run_, db=db, round=round_))
-                        if progress is not None:
-                            progress(runs[-1])
+    for db in dbs:
+        env = dict(server_env or {})
+        if db == FULL_SQLITE:
+            env["TILEMATCH_SYNC"] = "FULL"
+        for count in processes:
+            use_redis = redis == "on" or (redis == "auto" and count > 1)
+            cluster = Cluster(
+                "sqlite" if db == FULL_SQLITE else db,
+                count,
+                redis=use_redis,
+                cores=split[0] if split else None,
+                synchronous_commit=synchronous_commit,
+                workers=workers,
+                env=env,
+                args=server_args,
+            )
+            with cluster, pinned(split[1] if split else None):
+                for n in players:
+                    run_ = _level(cluster, n, think, seconds, max_requests, sticky)
+                    runs.append(replace(run_, db=db))
+                    if progress is not None:
+                        progress(runs[-1])
     return runs
 
 
@@ -363,12 +359,11 @@ SUMMARY_HEADER = (
 def summary(runs: list[LoadRun]) -> str:
     """One row per deployment and level: the medians of its runs (with their range
     for moves per CPU-second), as a Markdown table."""
-    groups: dict[tuple[str, int, int, int, bool], list[LoadRun]] = {}
-    for run_ in runs:
-        key = (run_.label(), run_.processes, run_.level.players, run_.workers, run_.sticky)
-        groups.setdefault(key, []).append(run_)
+    groups: dict[tuple[str, int, int], list[LoadRun]] = {}
+    for run_ in runs:  # the label names the database, Redis, workers and balance
+        groups.setdefault((run_.label(), run_.processes, run_.level.players), []).append(run_)
     lines = [SUMMARY_HEADER]
-    for (label, processes, players, _, _), group in groups.items():
+    for (label, processes, players), group in groups.items():
 
         def part(name: str, group: list[LoadRun] = group) -> str:
             values = [v for r in group if (v := r.level.cpu_per_move(name)) is not None]

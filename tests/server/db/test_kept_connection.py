@@ -64,9 +64,7 @@ def test_a_statement_finding_it_busy_takes_a_pooled_connection(storage: Storage)
     assert _backend_pid(storage) == kept  # free again: the kept one answers
 
 
-def test_a_connection_the_server_ended_is_replaced(
-    storage: Storage, postgres_url: str, postgres_server: object
-) -> None:
+def test_a_connection_the_server_ended_is_replaced(storage: Storage, postgres_url: str) -> None:
     kept = _backend_pid(storage)
     admin_url = postgres_url.rsplit("/", 1)[0] + "/postgres"
     with Stored(admin_url) as admin:

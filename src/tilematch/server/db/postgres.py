@@ -351,10 +351,10 @@ class PostgresStorage:
             self._down.clear()
             return
 
-    def _drop_kept(self) -> None:
-        """Close the kept connection unless a statement uses it just now (then it is
-        dropped when that statement fails, or kept when it works)."""
-        if self._kept_lock.acquire(blocking=False):
+    def _drop_kept(self, *, wait: bool = False) -> None:
+        """Close the kept connection. Without ``wait``, not while a statement uses it
+        (then it is dropped when that statement fails, or kept when it works)."""
+        if self._kept_lock.acquire(blocking=wait):
             try:
                 kept, self._kept = self._kept, None
             finally:
@@ -411,10 +411,7 @@ class PostgresStorage:
     def close(self) -> None:
         """Close the pool and the kept connection (and stop a probe)."""
         self._closed.set()
-        with self._kept_lock:
-            kept, self._kept = self._kept, None
-        if kept is not None:
-            kept.close()
+        self._drop_kept(wait=True)
         self.pool.close()
 
 
