@@ -203,6 +203,30 @@ def test_sqlite_flushing_every_commit_is_the_durable_baseline() -> None:
     assert "| sqlite, FULL | 1 | 100 |" in load.table([full])
 
 
+def test_a_level_and_its_double_are_also_compared_at_as_many_players_a_process() -> None:
+    base = _run("sqlite", 1, _level(100, 1000, servers=3.0))  # 3 ms a move
+    busier = _run("sqlite", 1, _level(200, 2000, servers=5.0))  # 2.5 ms: a busier process
+    scaled = _run("postgresql", 2, _level(100, 1000, servers=3.5, postgresql=0.5))  # 4 ms
+    doubled = _run("postgresql", 2, _level(200, 2000, servers=6.0, postgresql=1.0))  # 3.5 ms
+    lines = load.targets([base, busier, scaled, doubled])
+    every_part = [line for line in lines if "(tilematch + PostgreSQL + Redis)" in line]
+    assert [line.split(": ", 1)[0] for line in every_part] == [
+        "moves per CPU-second (tilematch + PostgreSQL + Redis), 100 players",
+        "moves per CPU-second (tilematch + PostgreSQL + Redis), 200 players",
+        "moves per CPU-second (tilematch + PostgreSQL + Redis), "
+        "100 players a process (200 on 2 processes)",
+    ]
+    assert every_part[0].endswith("ratio 0.75 (target >= 0.80): not met")
+    assert every_part[1].endswith("ratio 0.71 (target >= 0.80): not met")
+    # 2 processes at 200 players (3.5 ms a move) against 1 at 100 (3 ms a move)
+    assert every_part[2].endswith(
+        "2 processes on PostgreSQL 286 (round robin), 1 on SQLite 333, ratio 0.86"
+        " (target >= 0.80): met"
+    )
+    # no double of a level: no such line
+    assert not any("a process" in line for line in load.targets([base, scaled, busier]))
+
+
 def test_a_load_run_refuses_an_unknown_database_before_starting_any() -> None:
     with pytest.raises(ValueError, match="unknown database 'mysql'"):
         load.measure(["sqlite", "mysql"], [1], [1])

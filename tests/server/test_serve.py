@@ -90,3 +90,33 @@ def test_workers_open_the_database_they_are_given(tmp_path, redis_url, capsys, m
     import os
 
     assert os.environ["TILEMATCH_DB"] == str(tmp_path / "w.sqlite3")
+
+
+def test_a_server_freezes_what_it_built_at_start(tmp_path, capsys, monkeypatch):
+    """Before serving, the objects of the start are left out of later garbage collections
+    (one process: before uvicorn runs; each worker: once its app is built)."""
+    import gc
+
+    import uvicorn
+
+    from tilematch.server.app import app_from_env
+
+    frozen = {}
+
+    def run(app, **options):
+        frozen["serve"] = gc.get_freeze_count()
+        app.state.server.close()
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    gc.unfreeze()
+    try:
+        code, err = _serve(capsys, monkeypatch, "--db", str(tmp_path / "one.sqlite3"))
+        assert code == 0, err
+        assert frozen["serve"] > 10_000  # the modules, classes and routes, at least
+        gc.unfreeze()
+        monkeypatch.setenv("TILEMATCH_DB", str(tmp_path / "worker.sqlite3"))
+        app = app_from_env()
+        assert gc.get_freeze_count() > 10_000
+        app.state.server.close()
+    finally:
+        gc.unfreeze()

@@ -264,7 +264,7 @@ def _ratio_line(
     base: list[LoadRun],
     scaled: list[LoadRun],
     *,
-    players: int,
+    players: str,
     servers_only: bool,
     balance: str,
     against: str,
@@ -286,7 +286,7 @@ def _ratio_line(
     medians = f", medians of {len(b)} runs" if len(b) > 1 else ""
     verdict = "met" if ratio >= EFFICIENCY_TARGET else "not met"
     return (
-        f"moves per CPU-second ({whose}), {players} players{medians}: "
+        f"moves per CPU-second ({whose}), {players}{medians}: "
         f"2 processes on PostgreSQL {_median(b):.0f} ({balance}), 1 on {against} "
         f"{_median(a):.0f}, ratio {ratio:.2f}{_spread(passes, 2)} "
         f"(target >= {EFFICIENCY_TARGET:.2f}): {verdict}"
@@ -298,27 +298,34 @@ def targets(runs: list[LoadRun]) -> list[str]:
     or ``not measured in this run`` (runs of single-worker processes; the ratio is given
     for round robin and for each player kept on one process, whichever were run, counting
     the CPU of every server-side part, then of the tilematch processes alone; then, when
-    ``sqlite-full`` ran, against SQLite flushing every commit as PostgreSQL does).
+    ``sqlite-full`` ran, against SQLite flushing every commit as PostgreSQL does). When
+    a level and its double both ran, the ratio is also given at as many players a
+    process: 2 processes at the double against 1 at the level.
 
     Repeated deployments are judged by their medians."""
     lines = []
     levels = sorted({run_.level.players for run_ in runs})
+    pairs = [(n, n) for n in levels] + [(n, 2 * n) for n in levels if 2 * n in levels]
     compared = False
     bases = (("sqlite", "SQLite"), (FULL_SQLITE, "SQLite flushing every commit (FULL)"))
-    for (db, against), players, sticky in (
-        (b, n, s) for b in bases for n in levels for s in (False, True)
+    for (db, against), (players, scaled_players), sticky in (
+        (b, pair, s) for b in bases for pair in pairs for s in (False, True)
     ):
         base = _runs_of(runs, db, 1, players)
-        scaled = _runs_of(runs, "postgresql", 2, players, sticky)
+        scaled = _runs_of(runs, "postgresql", 2, scaled_players, sticky)
         if not base or not scaled:
             continue
         balance = "each player on one process" if sticky else "round robin"
         only = (False, True) if db == "sqlite" else (False,)
+        if scaled_players == players:
+            who = f"{players} players"
+        else:  # as many players on each process: the second process serves more of them
+            who = f"{players} players a process ({scaled_players} on 2 processes)"
         for servers_only in only:
             line = _ratio_line(
                 base,
                 scaled,
-                players=players,
+                players=who,
                 servers_only=servers_only,
                 balance=balance,
                 against=against,

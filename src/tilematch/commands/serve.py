@@ -148,7 +148,10 @@ def _serve(app: Any, args: argparse.Namespace) -> int:
     from tilematch.server.slow_clients import BoundedHttpTools
 
     bounds = BoundedHttpTools.bounds or _bounds()
+    if args.workers == 1:  # each worker freezes its own start (app_from_env)
+        from tilematch.server.app import freeze_start
 
+        freeze_start()
     try:
         uvicorn.run(
             app,
