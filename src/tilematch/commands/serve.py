@@ -152,6 +152,7 @@ def _serve(app: Any, args: argparse.Namespace) -> int:
         from tilematch.server.app import freeze_start
 
         freeze_start()
+
     try:
         uvicorn.run(
             app,

