@@ -18,8 +18,9 @@ database holds every acknowledged move (none lost, none doubled), then the
 Speed Duel claim latencies with both players on one process and on different
 processes, and the targets beside the figures. ``sqlite-full`` is SQLite
 flushing every commit to the disk (``TILEMATCH_SYNC=FULL``), PostgreSQL's
-durability. ``--repeat N`` runs every deployment N times, alternating, and
-adds a table of medians; the targets are then judged on the medians. The servers are pinned
+durability. ``--repeat N`` runs every deployment N times, alternating (the
+moves, then the duels), and adds tables of medians; the targets are then judged
+on the medians. The servers are pinned
 to one core and this load client to the others (unless ``--no-pin``). It stops
 everything it started.
 """
@@ -132,19 +133,25 @@ def _moves(args: argparse.Namespace) -> list[load.LoadRun]:
 
 
 def _duels(args: argparse.Namespace) -> list[duel.DuelRun]:
+    """The duels on every database and number of processes, ``--repeat`` times over
+    (alternating)."""
     runs: list[duel.DuelRun] = []
-    for db in [db for db in args.db if db != load.FULL_SQLITE] if args.duels else []:
-        for count in args.processes:
-            try:
-                samples = duel.measure(
-                    args.duels, args.duel_seconds, count, db, pin=not args.no_pin
-                )
-            except ServiceError as error:
-                print(f"duels not measured: {db}, {count} process(es): {error}", file=sys.stderr)
-                continue
-            runs.append(duel.DuelRun(db, count, args.duels, samples))
-            for error in sorted(set(samples.errors))[:3]:
-                print(f"duel error ({db}, {count} process(es)): {error}", file=sys.stderr)
+    dbs = [db for db in args.db if db != load.FULL_SQLITE] if args.duels else []
+    for round_ in range(1, args.repeat + 1):
+        for db in dbs:
+            for count in args.processes:
+                where = f"{db}, {count} process(es)"
+                try:
+                    samples = duel.measure(
+                        args.duels, args.duel_seconds, count, db, pin=not args.no_pin
+                    )
+                except ServiceError as error:
+                    print(f"duels not measured: {where}: {error}", file=sys.stderr)
+                    continue
+                runs.append(duel.DuelRun(db, count, args.duels, samples, round_))
+                print(f"done: duels, {where}, pass {round_}", file=sys.stderr, flush=True)
+                for error in sorted(set(samples.errors))[:3]:
+                    print(f"duel error ({where}): {error}", file=sys.stderr)
     return runs
 
 
@@ -162,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     duels = _duels(args)
     if duels:
         print("\n" + duel.table(duels))
+        if args.repeat > 1:
+            print("\nduel medians:\n" + duel.summary(duels))
     print("\ntargets:")
     for line in load.targets(runs) + duel.targets(duels):
         print(f"- {line}")

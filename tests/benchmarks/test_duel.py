@@ -36,7 +36,7 @@ def test_the_cross_process_target_is_judged_only_on_clean_runs() -> None:
         [
             duel.DuelRun("sqlite", 1, 50, slow),  # one process: not judged
             duel.DuelRun("postgresql", 2, 50, fast),
-            duel.DuelRun("postgresql", 2, 50, slow),
+            duel.DuelRun("sqlite", 2, 50, slow),
             duel.DuelRun("postgresql", 2, 5, broken),
         ]
     )
@@ -46,4 +46,22 @@ def test_the_cross_process_target_is_judged_only_on_clean_runs() -> None:
     assert lines[2].endswith("not met (at 5 duels, not 50: indicative only)")
     assert "not measured in this run" in duel.targets([duel.DuelRun("sqlite", 1, 50, fast)])[0]
     row = duel.table([duel.DuelRun("sqlite", 2, 5, duel.Samples())]).splitlines()[2]
-    assert row == "| sqlite | 2 | 5 | 0 | n/a | n/a | n/a | n/a | n/a | 0 | 0 | n/a | 0 |"
+    assert row == "| sqlite | 2 | 5 | 0 | n/a | n/a | n/a | n/a | n/a | 0 | 0 | n/a | 0 | 1 |"
+
+
+def test_repeated_passes_are_judged_by_the_median_of_their_p95s() -> None:
+    def run(p95: float, round_: int, errors: list[str] | None = None) -> duel.DuelRun:
+        samples = duel.Samples(broadcast=[2.0] * 90 + [p95] * 10, errors=errors or [])
+        return duel.DuelRun("postgresql", 2, 50, samples, round_)
+
+    three = [run(10.0, 1), run(40.0, 2), run(20.0, 3)]  # one slow pass of three
+    [line] = duel.targets(three)
+    assert "median of 3 passes 20.00 ms (10.00–40.00) over 300 claims, 0 errors" in line
+    assert line.endswith(": met")
+    [line] = duel.targets([run(30.0, 1), run(40.0, 2), run(10.0, 3)])
+    assert "median of 3 passes 30.00 ms" in line and line.endswith(": not met")
+    [line] = duel.targets([run(10.0, 1), run(10.0, 2, ["a socket closed"])])
+    assert "1 errors" in line and line.endswith(": not met")  # an error in any pass
+    header, _, row = duel.summary(three).splitlines()
+    assert row == "| postgresql | 2 | 50 | 3 | 2.00 | 20.00 (10.00–40.00) | 20.00 | n/a | 0 |"
+    assert row.count("|") == header.count("|")

@@ -119,6 +119,14 @@ def errors() -> tuple[type[Exception], ...]:
     return (redis.RedisError, OSError)
 
 
+def no_script() -> type[Exception]:
+    """What a script call raises when Redis does not hold the script (after a restart
+    or ``SCRIPT FLUSH``): load it again and retry."""
+    redis = _module()
+    error: type[Exception] = redis.exceptions.NoScriptError
+    return error
+
+
 def unavailable() -> ApiError:
     """The 503 for a request that needs Redis while it cannot be reached."""
     return ApiError(

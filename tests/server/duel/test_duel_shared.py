@@ -112,7 +112,12 @@ def _write(client: Any, code: str, me: str, rev: int, frames: list[str]) -> int:
     for seq, text in enumerate(frames, 1):
         args += [seq, text]
     keys_ = [keys.lease, keys.rev, keys.room, keys.out, keys.alive]
-    return int(client.eval(streams.WRITE, len(keys_), *keys_, *args))
+    written = client.eval(streams.WRITE, len(keys_), *keys_, *args)
+    if not written:
+        return 0
+    ids = [entry_id for entry_id, _ in client.xrange(keys.out)][-len(frames) :] if frames else []
+    assert written[1:] == ids  # the ids of the entries it added
+    return int(written[0])
 
 
 def test_only_the_lease_holder_with_the_latest_revision_writes(sync_redis: Any) -> None:
@@ -231,6 +236,141 @@ def test_a_room_watched_during_a_blocking_read_is_read_at_once(
             await two.stop()
             await one.redis.aclose()
             await two.redis.aclose()
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+
+
+def test_the_decider_queues_its_frames_on_its_own_sockets_as_it_writes_them(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """The deciding process does not read its rooms' output streams back: its own
+    sockets get each frame once the script has written it, in order, once; the
+    other process's sockets get the same frames through the stream."""
+    storage = Storage(tmp_path / "local.sqlite3", now=time.time())
+    ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
+
+    async def scenario() -> None:
+        one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+        two = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+        one.start()
+        two.start()
+        try:
+            await one.reserve()
+            room = one.create(ann, size=(4, 6), seed=4)
+            await one.written(room.code)
+            host, guest = Client(ann), Client(bob)
+            assert await one.attach(room.code, host, watch=False, seq=None)
+            assert await two.attach(room.code, guest, watch=False, seq=None)
+            out, inputs = streams.stream_names(room.code)
+            assert inputs in one._wanted() and out not in one._wanted()
+            assert out in two._wanted() and inputs not in two._wanted()
+            hosts: list[dict[str, Any]] = []
+            guests: list[dict[str, Any]] = []
+            await _until(lambda: any(f["type"] == "start" for f in _frames(host, hosts)))
+            await _until(lambda: any(f["type"] == "start" for f in _frames(guest, guests)))
+            stored = await one.redis.xrange(Keys(room.code).out)
+            broadcast = [
+                json.loads(json.loads(fields[b"e"])["text"])
+                for _, fields in stored
+                if json.loads(fields[b"e"]).get("to", "") is None
+            ]
+            seen = [f for f in hosts if f["type"] != "hello" and f["type"] != "state"]
+            assert seen == broadcast[: len(seen)] and seen  # the stream's frames, once
+            assert [f["seq"] for f in guests if f["type"] == "start"] == [
+                f["seq"] for f in hosts if f["type"] == "start"
+            ]
+        finally:
+            await one.stop()
+            await two.stop()
+            await one.redis.aclose()
+            await two.redis.aclose()
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+
+
+def test_a_takeover_delivers_what_the_last_decider_wrote_once(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """A process taking a room over reads the frames its sockets have not had yet
+    from the room's stream: a frame the dying decider wrote after the other
+    process last read reaches its socket once, before the takeover's own frames."""
+    storage = Storage(tmp_path / "taken.sqlite3", now=time.time())
+    ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
+
+    async def scenario() -> None:
+        one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+        two = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+        one.start()
+        two.start()
+        try:
+            await one.reserve()
+            room = one.create(ann, size=(4, 6), seed=6)
+            await one.written(room.code)
+            host, guest = Client(ann), Client(bob)
+            assert await one.attach(room.code, host, watch=False, seq=None)
+            assert await two.attach(room.code, guest, watch=False, seq=None)
+            seen: list[dict[str, Any]] = []
+            await _until(lambda: any(f["type"] == "room" for f in _frames(guest, seen)))
+            await asyncio.sleep(0.2)
+            for task in one._tasks + two._tasks:  # one dies; two stops reading
+                task.cancel()
+            await asyncio.gather(*one._tasks, *two._tasks, return_exceptions=True)
+            one._tasks.clear()
+            two._tasks.clear()
+            _frames(guest, seen)
+            one.broadcast(room, {"type": "last-words"})  # written, never read by two
+            await one._flush()
+            assert not any(f["type"] == "last-words" for f in _frames(guest, seen))
+            await one.redis.delete(Keys(room.code).lease)  # its lease runs out
+            assert await two._take(room.code) is not None
+            assert any(f["type"] == "last-words" for f in _frames(guest, seen))
+            two.start()  # from now on its reader reads the room's input stream only
+            await _until(lambda: any(f["type"] == "start" for f in _frames(guest, seen)))
+            words = [f for f in _frames(guest, seen) if f["type"] == "last-words"]
+            assert len(words) == 1
+            numbers = [f["seq"] for f in seen if "seq" in f]
+            assert numbers == sorted(numbers) and len(numbers) == len(set(numbers))
+        finally:
+            for task in one._tasks:
+                task.cancel()
+            await asyncio.gather(*one._tasks, return_exceptions=True)
+            await two.stop()
+            await one.redis.aclose()
+            await two.redis.aclose()
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+
+
+def test_a_room_is_written_on_after_redis_forgets_its_scripts(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """Rooms are written by the script's digest; when Redis no longer holds the
+    script (restarted, or ``SCRIPT FLUSH``), the write loads it and goes on: the
+    frame arrives once and the room stays decided here."""
+    storage = Storage(tmp_path / "flush.sqlite3", now=time.time())
+    ann = create_player(storage, time.time())
+
+    async def scenario() -> None:
+        one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+        one.start()
+        try:
+            await one.reserve()
+            room = one.create(ann, size=(4, 6), seed=7)
+            await one.written(room.code)
+            host = Client(ann)
+            assert await one.attach(room.code, host, watch=False, seq=None)
+            seen: list[dict[str, Any]] = []
+            await _until(lambda: any(f["type"] == "room" for f in _frames(host, seen)))
+            revision = one.decided[room.code].rev
+            await one.redis.script_flush()
+            one.broadcast(room, {"type": "after-the-flush"})
+            await _until(lambda: any(f["type"] == "after-the-flush" for f in _frames(host, seen)))
+            assert room.code in one.decided and one.decided[room.code].rev > revision
+            assert [f["type"] for f in seen].count("after-the-flush") == 1
+            assert await one.redis.script_exists(one._write.sha) == [True]
+        finally:
+            await one.stop()
+            await one.redis.aclose()
 
     asyncio.run(asyncio.wait_for(scenario(), 30))
 

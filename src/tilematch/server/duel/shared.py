@@ -11,8 +11,9 @@ Each room has one deciding process at a time, the holder of its lease
 * Outputs: the decider writes every frame it sends (broadcasts and
   per-connection frames, numbered with the room's ``seq``) to the room's output
   stream together with the room's snapshot, in one script (:data:`.streams.WRITE`).
-  Every process with connections in the room reads that stream and queues the
-  frames on its sockets, so a frame is seen only once it is durable.
+  Every other process with connections in the room reads that stream and queues
+  the frames on its sockets; the decider queues them on its own sockets as soon as
+  the script has written them. Either way a frame is seen only once it is durable.
 * Takeover: a process with connections in a room whose lease expired (its
   decider died) or was handed over (a clean shutdown), or the next process asked
   about such a room, takes the lease, rebuilds the room from its snapshot and
@@ -97,8 +98,8 @@ class Decided:
     rev: int = 0
     in_pos: str = "0-0"
     members: dict[str, Member] = field(default_factory=dict)
-    #: Output entries not yet written: ``(seq, entry JSON)``.
-    pending: list[tuple[int, str]] = field(default_factory=list)
+    #: Output entries not yet written: ``(seq, entry JSON, entry)``.
+    pending: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
     paused_at: float | None = None
     closed: bool = False
 
@@ -153,6 +154,7 @@ class SharedRooms(DuelRooms):
         self._wake_key = streams.wake_key(self.me)
         self._wake_pos = "0-0"  # the last entry of the wake stream seen
         self._errors = shared.errors()
+        self._no_script = shared.no_script()
         self._write = redis.register_script(streams.WRITE)
         self._renew = redis.register_script(streams.RENEW)
         self._release = redis.register_script(streams.RELEASE)
@@ -468,7 +470,7 @@ class SharedRooms(DuelRooms):
     def _entry(self, decided: Decided, entry: dict[str, Any]) -> None:
         """Add an output entry (numbered when it is a frame) to be written."""
         room = decided.room
-        decided.pending.append((room.seq, encode(entry)))
+        decided.pending.append((room.seq, encode(entry), entry))
         self._mark(room.code)
 
     def _mark(self, code: str) -> None:
@@ -517,8 +519,9 @@ class SharedRooms(DuelRooms):
             finally:
                 self._flushing = False
 
-    async def _flush(self) -> None:
-        """Write every dirty room's new frames and snapshot (one script per room)."""
+    async def _flush(self, *, again: bool = True) -> None:
+        """Write every dirty room's new frames and snapshot (one script per room); if
+        Redis lost the script, load it and write ``again``."""
         codes = [code for code in self._dirty if code in self.decided]
         self._dirty.clear()
         if not codes:
@@ -529,49 +532,85 @@ class SharedRooms(DuelRooms):
         try:
             for code in codes:
                 decided = self.decided[code]
-                data = snapshot.dump(decided.room)
-                data["in_pos"] = decided.in_pos
-                if decided.closed:
-                    data["phase"] = "closed"
-                ttl = streams.CLOSED_TTL if decided.closed else streams.ROOM_TTL
-                entries = list(decided.pending)
-                counts.append(len(entries))
+                counts.append(len(decided.pending))
                 keys = Keys(code)
-                args: list[Any] = [
-                    self.me,
-                    decided.rev,
-                    streams.LEASE_MS,
-                    ttl,
-                    encode(data),
-                    now,
-                    streams.HISTORY,
-                    len(entries),
-                ]
-                for seq, text in entries:
-                    args += [seq, text]
-                await self._write(
-                    keys=[keys.lease, keys.rev, keys.room, keys.out, keys.alive],
-                    args=args,
-                    client=pipe,
+                # by its digest, without the SCRIPT EXISTS round trip redis-py makes
+                # before a pipeline that calls a registered script
+                pipe.evalsha(
+                    self._write.sha,
+                    5,
+                    *(keys.lease, keys.rev, keys.room, keys.out, keys.alive),
+                    *self._write_args(decided, now),
                 )
-            results = await pipe.execute()
+            results = await pipe.execute(raise_on_error=False)
         except BaseException:
             self._dirty.update(codes)
             raise
+        failure: Exception | None = None
+        unknown = False  # Redis lost the script
         for code, count, result in zip(codes, counts, results, strict=True):
-            decided = self.decided[code]
-            if not result:
-                self._step_down(code, f"another process decides it now (rev {decided.rev})")
-                continue
-            decided.rev = int(result)
-            del decided.pending[:count]
-            if decided.closed and not decided.pending:
-                self.decided.pop(code, None)
-                self._release_soon(code)
-                watch = self.watches.get(code)
-                if watch is not None and not watch.clients:
-                    self.watches.pop(code, None)
+            if isinstance(result, Exception):  # not written: written again next time
+                self._dirty.add(code)
+                if isinstance(result, self._no_script):
+                    unknown = True
+                else:
+                    failure = failure or result
+            else:
+                self._wrote(code, count, result)
         self._written.set()
+        if failure is not None:
+            raise failure
+        if unknown:
+            self._write.sha = await self.redis.script_load(streams.WRITE)
+            if again:
+                await self._flush(again=False)
+            else:
+                self._wake.set()
+
+    def _write_args(self, decided: Decided, now: float) -> list[Any]:
+        """The arguments of :data:`.streams.WRITE` for ``decided``'s pending entries."""
+        data = snapshot.dump(decided.room)
+        data["in_pos"] = decided.in_pos
+        if decided.closed:
+            data["phase"] = "closed"
+        ttl = streams.CLOSED_TTL if decided.closed else streams.ROOM_TTL
+        args: list[Any] = [
+            self.me,
+            decided.rev,
+            streams.LEASE_MS,
+            ttl,
+            encode(data),
+            now,
+            streams.HISTORY,
+            len(decided.pending),
+        ]
+        for seq, text, _ in decided.pending:
+            args += [seq, text]
+        return args
+
+    def _wrote(self, code: str, count: int, result: Any) -> None:
+        """The write script's ``result`` for room ``code``'s first ``count`` pending
+        entries: the decider's own sockets get them now; a room whose write was
+        refused is decided elsewhere; a closed room is let go."""
+        decided = self.decided[code]
+        if not result:
+            self._step_down(code, f"another process decides it now (rev {decided.rev})")
+            return
+        decided.rev = int(result[0])
+        written = decided.pending[:count]
+        del decided.pending[:count]
+        watch = self.watches.get(code)
+        if watch is not None:
+            for raw_id, (seq, _, entry) in zip(result[1:], written, strict=True):
+                entry_id = raw_id.decode()
+                if streams.after(entry_id, watch.pos):
+                    self._arrived(watch, entry_id, seq, entry)
+        if decided.closed and not decided.pending:
+            self.decided.pop(code, None)
+            self._release_soon(code)
+            watch = self.watches.get(code)
+            if watch is not None and not watch.clients:
+                self.watches.pop(code, None)
 
     def _release_soon(self, code: str) -> None:
         keys = Keys(code)
@@ -595,6 +634,7 @@ class SharedRooms(DuelRooms):
         self.rooms.pop(code, None)
         watch = self.watches.get(code)
         if watch is not None:
+            self._rewatch(code)  # its output stream is read here again
             for client in watch.clients.values():
                 client.close(CLOSE_RESTART, "the room moved to another server; reconnect")
 
@@ -628,11 +668,17 @@ class SharedRooms(DuelRooms):
                     self._read_outputs(code, entries)
 
     def _wanted(self) -> dict[str, str]:
-        """Where to read next: the output stream of every watched room and the input
-        stream of every room decided here, by key."""
-        wanted = {streams.stream_names(code)[0]: watch.pos for code, watch in self.watches.items()}
-        for code in self.decided:
-            wanted[streams.stream_names(code)[1]] = self.decided[code].in_pos
+        """Where to read next, by key: the input stream of every room decided here,
+        and the output stream of every other room watched here (a decider queues
+        its rooms' frames on its sockets itself, as it writes them)."""
+        decided = self.decided
+        wanted = {
+            streams.stream_names(code)[0]: watch.pos
+            for code, watch in self.watches.items()
+            if code not in decided
+        }
+        for code, held in decided.items():
+            wanted[streams.stream_names(code)[1]] = held.in_pos
         return wanted
 
     def _read_command(self, wanted: dict[str, str]) -> list[Any]:
@@ -660,10 +706,11 @@ class SharedRooms(DuelRooms):
         reading = self._reading
         if reading is None:
             return
-        keys = Keys(code)
-        if keys.out in reading and (code not in self.decided or keys.inputs in reading):
+        out, inputs = streams.stream_names(code)
+        needed = inputs if code in self.decided else out
+        if needed in reading:
             return
-        reading.update((keys.out, keys.inputs))  # one wake is enough for this read
+        reading.add(needed)  # one wake is enough for this read
         task = asyncio.get_running_loop().create_task(self._wake_reader())
         task.add_done_callback(lambda done: done.cancelled() or done.exception())
 
@@ -691,12 +738,17 @@ class SharedRooms(DuelRooms):
         watch = self.watches.get(code)
         if watch is None:
             return
-        for entry_id, fields in entries:
-            watch.pos = entry_id.decode()
-            seq = int(fields[b"seq"])
-            entry = json.loads(fields[b"e"])
-            watch.history.append((seq, entry))
-            self._deliver(watch, seq, entry)
+        for raw_id, fields in entries:
+            entry_id = raw_id.decode()
+            if streams.after(entry_id, watch.pos):
+                self._arrived(watch, entry_id, int(fields[b"seq"]), json.loads(fields[b"e"]))
+
+    def _arrived(self, watch: Watch, entry_id: str, seq: int, entry: dict[str, Any]) -> None:
+        """Output entry ``entry_id`` of ``watch``'s room, durable now and not seen
+        here before: keep it for resuming clients and queue it on the sockets."""
+        watch.pos = entry_id
+        watch.history.append((seq, entry))
+        self._deliver(watch, seq, entry)
 
     def _deliver(self, watch: Watch, seq: int, entry: dict[str, Any]) -> None:
         if "owner" in entry:
@@ -737,7 +789,10 @@ class SharedRooms(DuelRooms):
         keys = Keys(code)
         if not await self.redis.set(keys.lease, self.me, nx=True, px=streams.LEASE_MS):
             return None
-        text, rev, alive = await self.redis.mget(keys.room, keys.rev, keys.alive)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.mget(keys.room, keys.rev, keys.alive)
+        pipe.xrevrange(keys.out, count=streams.HISTORY)
+        (text, rev, alive), entries = await pipe.execute()
         data = json.loads(text) if text else None
         if code in self.decided:
             return self.find(code)
@@ -758,6 +813,9 @@ class SharedRooms(DuelRooms):
         self._entry(decided, {"owner": self.me})
         log.warning("room %s: taken over at rev %s (%.2f s without a decider)", code, rev, gap)
         watch = self._watch_new(code)
+        # the frames the last decider wrote that this process's sockets have not
+        # had yet (its reader no longer reads the room's output stream)
+        self._read_outputs(code, list(reversed(entries)))
         watch.owner = self.me
         for conn, client in list(watch.clients.items()):
             client.resumed = True

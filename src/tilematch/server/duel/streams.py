@@ -92,6 +92,14 @@ def encoded(name: str) -> bytes:
     return name.encode()
 
 
+def after(entry_id: str, pos: str) -> bool:
+    """Whether stream entry ``entry_id`` comes after position ``pos`` (both
+    ``"milliseconds-sequence"``)."""
+    ms, _, seq = entry_id.partition("-")
+    pos_ms, _, pos_seq = pos.partition("-")
+    return (int(ms), int(seq or 0)) > (int(pos_ms), int(pos_seq or 0))
+
+
 def process_key(process: str) -> str:
     """The key saying process ``process`` is alive."""
     return f"tm:duel:proc:{process}"
@@ -105,7 +113,8 @@ def wake_key(process: str) -> str:
 #: Write frames and the snapshot at once, if the caller holds (or may take) the
 #: lease and knows the latest revision. KEYS: lease, rev, room, out, alive.
 #: ARGV: me, rev, lease ms, ttl, snapshot, now, history, n, then n (seq, entry).
-#: Returns the new revision, or 0 when another process decides the room.
+#: Returns the new revision followed by the n entries' stream ids, or 0 when
+#: another process decides the room.
 WRITE: Final = """
 local owner = redis.call('GET', KEYS[1])
 local rev = tonumber(redis.call('GET', KEYS[2]) or '0')
@@ -113,15 +122,16 @@ if rev ~= tonumber(ARGV[2]) then return 0 end
 if owner and owner ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
 local n = tonumber(ARGV[8])
+local written = {rev + 1}
 for i = 0, n - 1 do
-  redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], '*',
-             'seq', ARGV[9 + 2 * i], 'e', ARGV[10 + 2 * i])
+  written[i + 2] = redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[7], '*',
+                              'seq', ARGV[9 + 2 * i], 'e', ARGV[10 + 2 * i])
 end
 redis.call('SET', KEYS[3], ARGV[5], 'EX', ARGV[4])
 redis.call('SET', KEYS[2], rev + 1, 'EX', ARGV[4])
 redis.call('SET', KEYS[5], ARGV[6], 'EX', ARGV[4])
 if n > 0 then redis.call('EXPIRE', KEYS[4], ARGV[4]) end
-return rev + 1
+return written
 """
 
 #: Renew the lease (or take it back after an outage, if nobody wrote since).
