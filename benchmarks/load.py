@@ -19,8 +19,9 @@ Speed Duel claim latencies with both players on one process and on different
 processes, and the targets beside the figures. ``sqlite-full`` is SQLite
 flushing every commit to the disk (``TILEMATCH_SYNC=FULL``), PostgreSQL's
 durability. ``--repeat N`` runs every deployment N times, alternating (the
-moves, then the duels), and adds tables of medians; the targets are then judged
-on the medians. The servers are pinned
+moves, then the duels; every other pass in the reverse order, so that a drift of
+the machine's speed over a pass falls on each deployment alike), and adds tables
+of medians; the targets are then judged on the medians. The servers are pinned
 to one core and this load client to the others (unless ``--no-pin``). It stops
 everything it started.
 """
@@ -98,60 +99,60 @@ def _progress(run: load.LoadRun) -> None:
     )
 
 
+def _deployments(args: argparse.Namespace, dbs: list[str], round_: int) -> list[tuple[str, int]]:
+    return load.in_turn([(db, count) for db in dbs for count in args.processes], round_)
+
+
 def _moves(args: argparse.Namespace) -> list[load.LoadRun]:
     """Every level on every database and number of processes, ``--repeat`` times over
-    (alternating); a cluster that cannot start is reported and skipped, the others
-    still run."""
+    (alternating, every other pass backwards); a cluster that cannot start is reported
+    and skipped, the others still run."""
     runs: list[load.LoadRun] = []
     for round_ in range(1, args.repeat + 1):
-        for db in args.db:
-            for count in args.processes:
-                try:
-                    measured = load.measure(
-                        [db],
-                        [count],
-                        args.players,
-                        think=args.think,
-                        seconds=args.seconds,
-                        max_requests=args.max_requests,
-                        redis=args.redis,
-                        pin=not args.no_pin,
-                        synchronous_commit=args.pg_commit == "sync",
-                        server_env={"TILEMATCH_SYNC": args.sqlite_sync}
-                        if args.sqlite_sync
-                        else None,
-                        workers=args.workers,
-                        sticky=args.balance == "sticky",
-                    )
-                except ServiceError as error:
-                    print(f"not measured: {db}, {count} process(es): {error}", file=sys.stderr)
-                    continue
-                for run_ in measured:
-                    runs.append(dataclasses.replace(run_, round=round_))
-                    _progress(runs[-1])
+        for db, count in _deployments(args, args.db, round_):
+            try:
+                measured = load.measure(
+                    [db],
+                    [count],
+                    load.in_turn(args.players, round_),
+                    think=args.think,
+                    seconds=args.seconds,
+                    max_requests=args.max_requests,
+                    redis=args.redis,
+                    pin=not args.no_pin,
+                    synchronous_commit=args.pg_commit == "sync",
+                    server_env={"TILEMATCH_SYNC": args.sqlite_sync} if args.sqlite_sync else None,
+                    workers=args.workers,
+                    sticky=args.balance == "sticky",
+                )
+            except ServiceError as error:
+                print(f"not measured: {db}, {count} process(es): {error}", file=sys.stderr)
+                continue
+            for run_ in measured:
+                runs.append(dataclasses.replace(run_, round=round_))
+                _progress(runs[-1])
     return runs
 
 
 def _duels(args: argparse.Namespace) -> list[duel.DuelRun]:
     """The duels on every database and number of processes, ``--repeat`` times over
-    (alternating)."""
+    (alternating, every other pass backwards)."""
     runs: list[duel.DuelRun] = []
     dbs = [db for db in args.db if db != load.FULL_SQLITE] if args.duels else []
     for round_ in range(1, args.repeat + 1):
-        for db in dbs:
-            for count in args.processes:
-                where = f"{db}, {count} process(es)"
-                try:
-                    samples = duel.measure(
-                        args.duels, args.duel_seconds, count, db, pin=not args.no_pin
-                    )
-                except ServiceError as error:
-                    print(f"duels not measured: {where}: {error}", file=sys.stderr)
-                    continue
-                runs.append(duel.DuelRun(db, count, args.duels, samples, round_))
-                print(f"done: duels, {where}, pass {round_}", file=sys.stderr, flush=True)
-                for error in sorted(set(samples.errors))[:3]:
-                    print(f"duel error ({where}): {error}", file=sys.stderr)
+        for db, count in _deployments(args, dbs, round_):
+            where = f"{db}, {count} process(es)"
+            try:
+                samples = duel.measure(
+                    args.duels, args.duel_seconds, count, db, pin=not args.no_pin
+                )
+            except ServiceError as error:
+                print(f"duels not measured: {where}: {error}", file=sys.stderr)
+                continue
+            runs.append(duel.DuelRun(db, count, args.duels, samples, round_))
+            print(f"done: duels, {where}, pass {round_}", file=sys.stderr, flush=True)
+            for error in sorted(set(samples.errors))[:3]:
+                print(f"duel error ({where}): {error}", file=sys.stderr)
     return runs
 
 

@@ -230,3 +230,11 @@ def test_a_level_and_its_double_are_also_compared_at_as_many_players_a_process()
 def test_a_load_run_refuses_an_unknown_database_before_starting_any() -> None:
     with pytest.raises(ValueError, match="unknown database 'mysql'"):
         load.measure(["sqlite", "mysql"], [1], [1])
+
+
+def test_every_other_pass_runs_the_deployments_backwards() -> None:
+    deployments = [("sqlite", 1), ("sqlite", 2), ("postgresql", 1), ("postgresql", 2)]
+    assert load.in_turn(deployments, 1) == deployments
+    assert load.in_turn(deployments, 2) == deployments[::-1]
+    assert load.in_turn(deployments, 3) == deployments
+    assert load.in_turn((100, 200), 4) == [200, 100]

@@ -29,14 +29,17 @@ from __future__ import annotations
 
 import asyncio
 import statistics
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from tilematch.benchmarks import Row
 from tilematch.benchmarks.cluster import Cluster
 from tilematch.benchmarks.machine import pinned, split_cores
 from tilematch.benchmarks.players import Level, run_level
 from tilematch.benchmarks.server import load, ms, percentile, share
+
+T = TypeVar("T")
 
 #: When the servers get a Redis of their own: ``auto`` is with more than one process.
 REDIS_CHOICES = ("auto", "on", "off")
@@ -361,6 +364,13 @@ SUMMARY_HEADER = (
     " | CPU ms/move: tilematch | PostgreSQL | Redis | all | moves per CPU-s |\n"
     "|---|---|---|---|---|---|---|---|---|---|---|"
 )
+
+
+def in_turn(items: Sequence[T], round_: int) -> list[T]:
+    """``items`` in their order on odd passes (``round_`` 1, 3, ...) and backwards on
+    even ones, so that a machine slowing down or warming up over a pass is not
+    charged to whichever deployment always comes last."""
+    return list(items) if round_ % 2 else list(reversed(items))
 
 
 def summary(runs: list[LoadRun]) -> str:

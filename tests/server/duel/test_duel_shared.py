@@ -5,10 +5,12 @@ one Redis passing a room between them, and results stored once."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -144,6 +146,12 @@ def test_only_the_lease_holder_with_the_latest_revision_writes(sync_redis: Any) 
     assert sync_redis.get(keys.lease) is None
 
 
+def test_stream_positions_compare_as_numbers() -> None:
+    assert streams.after("10-0", "9-5") and streams.after("9-10", "9-9")
+    assert not streams.after("9-9", "9-9") and not streams.after("0-0", "0-0")
+    assert streams.after("1-0", "0-0") and not streams.after("100-1", "1000-0")
+
+
 # --------------------------------------------------------------------------- registries
 
 
@@ -240,6 +248,40 @@ def test_a_room_watched_during_a_blocking_read_is_read_at_once(
     asyncio.run(asyncio.wait_for(scenario(), 30))
 
 
+@dataclass
+class _Split:
+    """A room decided by registry ``one``, its host on ``one``, its guest on ``two``."""
+
+    one: SharedRooms
+    two: SharedRooms
+    room: Room
+    host: Client
+    guest: Client
+
+
+@contextlib.asynccontextmanager
+async def _split_room(storage: Storage, redis_url: str, seed: int) -> AsyncIterator[_Split]:
+    """Two registries of one Redis (two processes) and a room split between them;
+    both are stopped at the end."""
+    ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
+    one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+    two = SharedRooms(storage, time.time, shared.connect_async(redis_url))
+    one.start()
+    two.start()
+    try:
+        await one.reserve()
+        room = one.create(ann, size=(4, 6), seed=seed)
+        await one.written(room.code)
+        host, guest = Client(ann), Client(bob)
+        assert await one.attach(room.code, host, watch=False, seq=None)
+        assert await two.attach(room.code, guest, watch=False, seq=None)
+        yield _Split(one, two, room, host, guest)
+    finally:
+        for rooms in (one, two):
+            await rooms.stop()
+            await rooms.redis.aclose()
+
+
 def test_the_decider_queues_its_frames_on_its_own_sockets_as_it_writes_them(
     tmp_path: Path, redis_url: str
 ) -> None:
@@ -247,28 +289,18 @@ def test_the_decider_queues_its_frames_on_its_own_sockets_as_it_writes_them(
     sockets get each frame once the script has written it, in order, once; the
     other process's sockets get the same frames through the stream."""
     storage = Storage(tmp_path / "local.sqlite3", now=time.time())
-    ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
 
     async def scenario() -> None:
-        one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-        two = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-        one.start()
-        two.start()
-        try:
-            await one.reserve()
-            room = one.create(ann, size=(4, 6), seed=4)
-            await one.written(room.code)
-            host, guest = Client(ann), Client(bob)
-            assert await one.attach(room.code, host, watch=False, seq=None)
-            assert await two.attach(room.code, guest, watch=False, seq=None)
-            out, inputs = streams.stream_names(room.code)
-            assert inputs in one._wanted() and out not in one._wanted()
-            assert out in two._wanted() and inputs not in two._wanted()
+        async with _split_room(storage, redis_url, 4) as split:
+            code = split.room.code
+            out, inputs = streams.stream_names(code)
+            assert inputs in split.one._wanted() and out not in split.one._wanted()
+            assert out in split.two._wanted() and inputs not in split.two._wanted()
             hosts: list[dict[str, Any]] = []
             guests: list[dict[str, Any]] = []
-            await _until(lambda: any(f["type"] == "start" for f in _frames(host, hosts)))
-            await _until(lambda: any(f["type"] == "start" for f in _frames(guest, guests)))
-            stored = await one.redis.xrange(Keys(room.code).out)
+            await _until(lambda: any(f["type"] == "start" for f in _frames(split.host, hosts)))
+            await _until(lambda: any(f["type"] == "start" for f in _frames(split.guest, guests)))
+            stored = await split.one.redis.xrange(Keys(code).out)
             broadcast = [
                 json.loads(json.loads(fields[b"e"])["text"])
                 for _, fields in stored
@@ -279,11 +311,6 @@ def test_the_decider_queues_its_frames_on_its_own_sockets_as_it_writes_them(
             assert [f["seq"] for f in guests if f["type"] == "start"] == [
                 f["seq"] for f in hosts if f["type"] == "start"
             ]
-        finally:
-            await one.stop()
-            await two.stop()
-            await one.redis.aclose()
-            await two.redis.aclose()
 
     asyncio.run(asyncio.wait_for(scenario(), 30))
 
@@ -295,20 +322,10 @@ def test_a_takeover_delivers_what_the_last_decider_wrote_once(
     from the room's stream: a frame the dying decider wrote after the other
     process last read reaches its socket once, before the takeover's own frames."""
     storage = Storage(tmp_path / "taken.sqlite3", now=time.time())
-    ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
 
     async def scenario() -> None:
-        one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-        two = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-        one.start()
-        two.start()
-        try:
-            await one.reserve()
-            room = one.create(ann, size=(4, 6), seed=6)
-            await one.written(room.code)
-            host, guest = Client(ann), Client(bob)
-            assert await one.attach(room.code, host, watch=False, seq=None)
-            assert await two.attach(room.code, guest, watch=False, seq=None)
+        async with _split_room(storage, redis_url, 6) as split:
+            one, two, room, guest = split.one, split.two, split.room, split.guest
             seen: list[dict[str, Any]] = []
             await _until(lambda: any(f["type"] == "room" for f in _frames(guest, seen)))
             await asyncio.sleep(0.2)
@@ -330,13 +347,6 @@ def test_a_takeover_delivers_what_the_last_decider_wrote_once(
             assert len(words) == 1
             numbers = [f["seq"] for f in seen if "seq" in f]
             assert numbers == sorted(numbers) and len(numbers) == len(set(numbers))
-        finally:
-            for task in one._tasks:
-                task.cancel()
-            await asyncio.gather(*one._tasks, return_exceptions=True)
-            await two.stop()
-            await one.redis.aclose()
-            await two.redis.aclose()
 
     asyncio.run(asyncio.wait_for(scenario(), 30))
 
