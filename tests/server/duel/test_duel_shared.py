@@ -168,16 +168,31 @@ def _frames(client: Client, seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return seen
 
 
+@contextlib.asynccontextmanager
+async def _registries(
+    storage: Storage, redis_url: str, count: int = 2
+) -> AsyncIterator[list[SharedRooms]]:
+    """``count`` started registries of one Redis (as many processes), stopped at the
+    end (one that was killed meanwhile only fails to hand its rooms over)."""
+    started = [
+        SharedRooms(storage, time.time, shared.connect_async(redis_url)) for _ in range(count)
+    ]
+    for rooms in started:
+        rooms.start()
+    try:
+        yield started
+    finally:
+        for rooms in started:
+            await rooms.stop()
+            await rooms.redis.aclose()
+
+
 def test_two_registries_share_a_room_and_one_takes_it_over(tmp_path: Path, redis_url: str) -> None:
     storage = Storage(tmp_path / "shared.sqlite3", now=time.time())
     ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
 
     async def scenario() -> None:
-        one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-        two = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-        one.start()
-        two.start()
-        try:
+        async with _registries(storage, redis_url) as (one, two):
             await one.reserve()
             await two.reserve()
             assert not set(one._codes) & set(two._codes)
@@ -199,13 +214,6 @@ def test_two_registries_share_a_room_and_one_takes_it_over(tmp_path: Path, redis
             numbers = [f["seq"] for f in seen if "seq" in f]
             assert numbers == sorted(numbers) and len(numbers) == len(set(numbers))
             assert await two.summary("NOSUCH", bob.id) is None
-        finally:
-            for task in one._tasks:
-                task.cancel()
-            await asyncio.gather(*one._tasks, return_exceptions=True)
-            await two.stop()
-            await one.redis.aclose()
-            await two.redis.aclose()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
@@ -223,11 +231,7 @@ def test_a_room_watched_during_a_blocking_read_is_read_at_once(
     ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
 
     async def scenario() -> None:
-        one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-        two = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-        one.start()
-        two.start()
-        try:
+        async with _registries(storage, redis_url) as (one, two):
             await one.reserve()
             await asyncio.sleep(0.3)  # both readers are now blocked, reading no room
             assert one._reading is not None and two._reading is not None
@@ -239,11 +243,6 @@ def test_a_room_watched_during_a_blocking_read_is_read_at_once(
             seen: list[dict[str, Any]] = []
             # without the wake: at least 1.9 - 0.3 s for one's read, then two's
             await _until(lambda: any(f["type"] == "hello" for f in _frames(guest, seen)), 1.2)
-        finally:
-            await one.stop()
-            await two.stop()
-            await one.redis.aclose()
-            await two.redis.aclose()
 
     asyncio.run(asyncio.wait_for(scenario(), 30))
 
@@ -264,11 +263,7 @@ async def _split_room(storage: Storage, redis_url: str, seed: int) -> AsyncItera
     """Two registries of one Redis (two processes) and a room split between them;
     both are stopped at the end."""
     ann, bob = create_player(storage, time.time()), create_player(storage, time.time())
-    one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-    two = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-    one.start()
-    two.start()
-    try:
+    async with _registries(storage, redis_url) as (one, two):
         await one.reserve()
         room = one.create(ann, size=(4, 6), seed=seed)
         await one.written(room.code)
@@ -276,10 +271,6 @@ async def _split_room(storage: Storage, redis_url: str, seed: int) -> AsyncItera
         assert await one.attach(room.code, host, watch=False, seq=None)
         assert await two.attach(room.code, guest, watch=False, seq=None)
         yield _Split(one, two, room, host, guest)
-    finally:
-        for rooms in (one, two):
-            await rooms.stop()
-            await rooms.redis.aclose()
 
 
 def test_the_decider_queues_its_frames_on_its_own_sockets_as_it_writes_them(
@@ -361,9 +352,7 @@ def test_a_room_is_written_on_after_redis_forgets_its_scripts(
     ann = create_player(storage, time.time())
 
     async def scenario() -> None:
-        one = SharedRooms(storage, time.time, shared.connect_async(redis_url))
-        one.start()
-        try:
+        async with _registries(storage, redis_url, 1) as (one,):
             await one.reserve()
             room = one.create(ann, size=(4, 6), seed=7)
             await one.written(room.code)
@@ -378,9 +367,6 @@ def test_a_room_is_written_on_after_redis_forgets_its_scripts(
             assert room.code in one.decided and one.decided[room.code].rev > revision
             assert [f["type"] for f in seen].count("after-the-flush") == 1
             assert await one.redis.script_exists(one._write.sha) == [True]
-        finally:
-            await one.stop()
-            await one.redis.aclose()
 
     asyncio.run(asyncio.wait_for(scenario(), 30))
 

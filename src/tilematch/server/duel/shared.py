@@ -98,8 +98,8 @@ class Decided:
     rev: int = 0
     in_pos: str = "0-0"
     members: dict[str, Member] = field(default_factory=dict)
-    #: Output entries not yet written: ``(seq, entry JSON, entry)``.
-    pending: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
+    #: Output entries not yet written: ``(seq, entry)``.
+    pending: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     paused_at: float | None = None
     closed: bool = False
 
@@ -470,7 +470,7 @@ class SharedRooms(DuelRooms):
     def _entry(self, decided: Decided, entry: dict[str, Any]) -> None:
         """Add an output entry (numbered when it is a frame) to be written."""
         room = decided.room
-        decided.pending.append((room.seq, encode(entry), entry))
+        decided.pending.append((room.seq, entry))
         self._mark(room.code)
 
     def _mark(self, code: str) -> None:
@@ -584,8 +584,8 @@ class SharedRooms(DuelRooms):
             streams.HISTORY,
             len(decided.pending),
         ]
-        for seq, text, _ in decided.pending:
-            args += [seq, text]
+        for seq, entry in decided.pending:
+            args += [seq, encode(entry)]
         return args
 
     def _wrote(self, code: str, count: int, result: Any) -> None:
@@ -601,7 +601,7 @@ class SharedRooms(DuelRooms):
         del decided.pending[:count]
         watch = self.watches.get(code)
         if watch is not None:
-            for raw_id, (seq, _, entry) in zip(result[1:], written, strict=True):
+            for raw_id, (seq, entry) in zip(result[1:], written, strict=True):
                 entry_id = raw_id.decode()
                 if streams.after(entry_id, watch.pos):
                     self._arrived(watch, entry_id, seq, entry)
