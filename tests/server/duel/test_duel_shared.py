@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import sqlite3
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -18,6 +18,7 @@ import pytest
 import redis
 
 from tests.support.clock import FakeClock
+from tests.support.stored import Stored
 from tilematch.engine.grid.board import GridBoard
 from tilematch.modes.duel import FORFEIT_SECONDS, DuelGame, Rival
 from tilematch.server import shared
@@ -371,29 +372,41 @@ def test_a_room_is_written_on_after_redis_forgets_its_scripts(
     asyncio.run(asyncio.wait_for(scenario(), 30))
 
 
-def test_a_duel_is_stored_once_by_two_writers(tmp_path: Path) -> None:
+def test_a_duel_is_stored_once_by_two_writers(
+    database: Path | str, caplog: pytest.LogCaptureFixture
+) -> None:
     clock = FakeClock(START)
-    storage = Storage(tmp_path / "once.sqlite3", now=START)
-    ann, bob = create_player(storage, START), create_player(storage, START)
-    rooms = DuelRooms(storage, clock)
-    room = rooms.create(ann, size=(2, 4), seed=3)
-    room.uid = "same-room"
-    seat = room.seats[0]
-    assert seat is not None
-    room.seats[1] = type(seat)(bob.id, "Bob")
-    game = room.game = DuelGame(3, START, size=(2, 4))
-    turn = 0
-    while not game.finished:
-        a, b = _legal(game)
-        game.claim(turn, a, b, START + 1)
-        turn = 1 - turn
-    room.phase = "over"
-    copy = snapshot.load(snapshot.dump(room))
-    results.store(storage, room, clock)
-    results.store(storage, copy, clock)  # another process finishing the same duel
-    with sqlite3.connect(tmp_path / "once.sqlite3") as conn:
-        rows = conn.execute("SELECT player_id FROM results WHERE mode = 'duel'").fetchall()
+    storage = Storage(database, now=START)
+    try:
+        ann, bob = create_player(storage, START), create_player(storage, START)
+        rooms = DuelRooms(storage, clock)
+        room = rooms.create(ann, size=(2, 4), seed=3)
+        room.uid = "same-room"
+        seat = room.seats[0]
+        assert seat is not None
+        room.seats[1] = type(seat)(bob.id, "Bob")
+        game = room.game = DuelGame(3, START, size=(2, 4))
+        turn = 0
+        while not game.finished:
+            a, b = _legal(game)
+            game.claim(turn, a, b, START + 1)
+            turn = 1 - turn
+        room.phase = "over"
+        copy = snapshot.load(snapshot.dump(room))
+        results.store(storage, room, clock)
+        with caplog.at_level(logging.INFO, logger=results.log.name):
+            results.store(storage, copy, clock)  # another process finishing the same duel
+    finally:
+        storage.close()
+    with Stored(database) as stored:
+        rows = stored.rows("SELECT player_id FROM results WHERE mode = 'duel'")
+        games = stored.rows("SELECT id FROM games WHERE mode = 'duel'")
     assert sorted(r[0] for r in rows) == sorted([ann.id, bob.id])
+    assert sorted(g[0] for g in games) == ["duel-same-room-0", "duel-same-room-1"]
+    # the second writer is told the duel is stored already, not that storing failed
+    said = [r for r in caplog.records if r.name == results.log.name]
+    assert [r.levelname for r in said] == ["INFO"]
+    assert "already stored" in said[0].getMessage()
 
 
 def test_the_read_of_the_rooms_streams_answers_as_xread_does(

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tilematch.modes.settings import Settings
-from tilematch.server.db import WRITE_ERRORS, Storage
+from tilematch.server.db import WRITE_ERRORS, IntegrityFailure, Storage
 from tilematch.server.db.account import player_exists
 from tilematch.server.db.games import Filing, GameRecord, insert_game
 from tilematch.server.db.results import ResultRecord, duel_leaderboard, insert_result
@@ -111,10 +111,10 @@ def store(storage: Storage, room: Room, clock: Callable[[], float]) -> None:
 
 
 def _duplicate(error: BaseException) -> bool:
-    """Whether a failed write hit a row that exists (the results stored already)."""
-    if isinstance(error, sqlite3.IntegrityError):
-        return True
-    return type(error).__name__ in ("UniqueViolation", "IntegrityError")
+    """Whether a failed write hit a row that exists (the results stored already):
+    SQLite's integrity error, or the :class:`IntegrityFailure` PostgreSQL's
+    becomes."""
+    return isinstance(error, sqlite3.IntegrityError | IntegrityFailure)
 
 
 def leaderboard(storage: Storage, viewer: str, against: str, limit: int) -> list[dict[str, Any]]:
