@@ -26,7 +26,7 @@ def test_the_db_package_holds_the_queries() -> None:
         path.name for path in root.glob("*.py") if SQL.search(path.read_text(encoding="utf-8"))
     }
     # the queries by table; the engines' own statements; the copy between databases;
-    # a player's statistics
+    # a player's statistics; a finished duel's rows at once
     assert found == {
         "account.py",
         "migrations.py",
@@ -38,4 +38,5 @@ def test_the_db_package_holds_the_queries() -> None:
         "postgres.py",
         "transfer.py",
         "statistics.py",
+        "finished_duels.py",
     }

@@ -11,9 +11,9 @@ from typing import Any
 
 from tilematch.modes.settings import Settings
 from tilematch.server.db import WRITE_ERRORS, IntegrityFailure, Storage
-from tilematch.server.db.account import player_exists
-from tilematch.server.db.games import Filing, GameRecord, insert_game
-from tilematch.server.db.results import ResultRecord, duel_leaderboard, insert_result
+from tilematch.server.db.finished_duels import Filed, store_finished_duel
+from tilematch.server.db.games import Filing, GameRecord
+from tilematch.server.db.results import ResultRecord, duel_leaderboard
 from tilematch.server.duel.config import RIVAL_LEVELS
 from tilematch.server.duel.room import Room
 from tilematch.server.players import new_id
@@ -45,64 +45,59 @@ def store(storage: Storage, room: Room, clock: Callable[[], float]) -> None:
     settings = Settings(
         game="shisensho", mode="classic", size=room.size, seed=room.seed, gravity=room.gravity
     ).validate()
+    filing: list[Filed] = []
+    for index, seat in enumerate(room.seats):
+        if seat is None or seat.player_id is None:
+            continue
+        outcome = "draw" if game.winner is None else "won" if game.winner == index else "lost"
+        other = room.seats[1 - index]
+        state = {
+            "duel": room.code,
+            "opponent_kind": opponent,
+            "seat": index,
+            "opponent": (other.own_name(1 - index) or None) if other else None,
+            "result": game.result(),
+            "log": game.log,
+            "reshuffles": game.reshuffles,
+        }
+        # a room's results have fixed ids: a second writer (another process
+        # finishing the same duel) fails on the first row and writes nothing
+        game_id = f"duel-{room.uid}-{index}" if room.uid else new_id()
+        filing.append(
+            (
+                GameRecord(
+                    id=game_id,
+                    player_id=seat.player_id,
+                    **filed,
+                    seed=room.seed,
+                    settings=json.dumps(settings.to_json()),
+                    state=json.dumps(state, separators=(",", ":")),
+                    status=outcome,
+                    tiles_left=game.board.occupied.bit_count(),
+                    score=game.scores[index],
+                    created=room.created,
+                    updated=finished,
+                    finished=finished,
+                ),
+                ResultRecord(
+                    game_id=game_id,
+                    player_id=seat.player_id,
+                    **filed,
+                    outcome=outcome,
+                    score=game.scores[index],
+                    time=elapsed,
+                    moves=game.players[index].claims,
+                    hints=0,
+                    undos=0,
+                    shuffles=game.reshuffles,
+                    verified=1,
+                    finished=finished,
+                ),
+            )
+        )
     try:
-        with storage.transaction() as conn:
-            for index, seat in enumerate(room.seats):
-                if seat is None or seat.player_id is None:
-                    continue
-                if not player_exists(conn, seat.player_id):
-                    continue  # the player was deleted during the duel: nothing of theirs
-                if game.winner is None:
-                    outcome = "draw"
-                else:
-                    outcome = "won" if game.winner == index else "lost"
-                other = room.seats[1 - index]
-                state = {
-                    "duel": room.code,
-                    "opponent_kind": opponent,
-                    "seat": index,
-                    "opponent": (other.own_name(1 - index) or None) if other else None,
-                    "result": game.result(),
-                    "log": game.log,
-                    "reshuffles": game.reshuffles,
-                }
-                # a room's results have fixed ids: a second writer (another process
-                # finishing the same duel) fails on the first row and writes nothing
-                game_id = f"duel-{room.uid}-{index}" if room.uid else new_id()
-                insert_game(
-                    conn,
-                    GameRecord(
-                        id=game_id,
-                        player_id=seat.player_id,
-                        **filed,
-                        seed=room.seed,
-                        settings=json.dumps(settings.to_json()),
-                        state=json.dumps(state, separators=(",", ":")),
-                        status=outcome,
-                        tiles_left=game.board.occupied.bit_count(),
-                        score=game.scores[index],
-                        created=room.created,
-                        updated=finished,
-                        finished=finished,
-                    ),
-                )
-                insert_result(
-                    conn,
-                    ResultRecord(
-                        game_id=game_id,
-                        player_id=seat.player_id,
-                        **filed,
-                        outcome=outcome,
-                        score=game.scores[index],
-                        time=elapsed,
-                        moves=game.players[index].claims,
-                        hints=0,
-                        undos=0,
-                        shuffles=game.reshuffles,
-                        verified=1,
-                        finished=finished,
-                    ),
-                )
+        # a player deleted during the duel keeps nothing of it
+        store_finished_duel(storage, filing)
     except WRITE_ERRORS as error:
         if _duplicate(error):
             log.info("room %s: the duel's result was already stored", room.code)
