@@ -19,7 +19,6 @@ import redis
 
 from tests.support.clock import FakeClock
 from tests.support.stored import Stored
-from tilematch.engine.grid.board import GridBoard
 from tilematch.modes.duel import FORFEIT_SECONDS, DuelGame, Rival
 from tilematch.server import shared
 from tilematch.server.db import Storage
@@ -33,11 +32,8 @@ START = 2_000_000.0
 
 
 def _legal(game: DuelGame) -> tuple[int, int]:
-    board = game.board
-    tiles = {spot: board.face(spot) or "" for spot in board.spots()}
-    rows, cols = game.size
-    move = min((m.a, m.b) for m in GridBoard(rows, cols, tiles).legal_pairs())
-    return move
+    """The first legal pair of the duel's board, as the engine finds it."""
+    return min((m.a, m.b) for m in game.board.legal_pairs())
 
 
 def _room_in_play(tmp_path: Path, rival: str | None = "sharp") -> tuple[DuelRooms, Room]:

@@ -156,7 +156,6 @@ class SharedRooms(DuelRooms):
         self._errors = shared.errors()
         self._no_script = shared.no_script()
         self._write = redis.register_script(streams.WRITE)
-        self._renew = redis.register_script(streams.RENEW)
         self._release = redis.register_script(streams.RELEASE)
 
     # ------------------------------------------------------------------ life
